@@ -1,0 +1,210 @@
+//! The build, start to finish: load content, bundle and render the islands,
+//! render the pages, write `dist/`. A [`Builder`] keeps the Node process and
+//! the last bundle, so the watch mode can redo only what a change touched.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::content::{self, Site};
+use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::islands::{self, Bundle, NodeBridge};
+use crate::output;
+use crate::render::{self, AssetUrls, Layouts, OutputFile, RenderInput, props::FormEndpoint};
+
+/// A curbside project: the folder holding content/, layouts/ and frontend/.
+#[derive(Debug, Clone)]
+pub struct Project {
+    pub root: PathBuf,
+}
+
+impl Project {
+    pub fn new(root: impl Into<PathBuf>) -> Project {
+        Project { root: root.into() }
+    }
+    pub fn content(&self) -> PathBuf {
+        self.root.join("content")
+    }
+    pub fn layouts(&self) -> PathBuf {
+        self.root.join("layouts")
+    }
+    pub fn frontend(&self) -> PathBuf {
+        self.root.join("frontend")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    pub out: PathBuf,
+    pub endpoint: FormEndpoint,
+    /// Markup appended to every page's body (the live-reload script when previewing).
+    pub dev_script: String,
+}
+
+/// What changed since the last build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// Content, layouts or styles: pages are rendered again; the bundle is kept.
+    Pages,
+    /// Frontend sources: the islands are bundled again too.
+    Frontend,
+}
+
+#[derive(Debug, Clone)]
+pub struct BuildReport {
+    pub files: usize,
+    pub elapsed: Duration,
+}
+
+pub struct Builder {
+    project: Project,
+    options: BuildOptions,
+    node: Option<NodeBridge>,
+    bundle: Option<Bundle>,
+}
+
+impl Builder {
+    pub fn new(project: Project, options: BuildOptions) -> Builder {
+        Builder {
+            project,
+            options,
+            node: None,
+            bundle: None,
+        }
+    }
+
+    pub fn options(&self) -> &BuildOptions {
+        &self.options
+    }
+
+    /// Builds the site into the output folder; on any error the folder is left
+    /// as it was.
+    pub fn build(&mut self, change: Change) -> Result<BuildReport> {
+        let started = Instant::now();
+        let shown = |name: &str| PathBuf::from(name);
+        let site = content::load(&self.project.content(), &shown("content"))?;
+        let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;
+        let styles = styles(
+            &self.project.layouts().join("assets"),
+            &shown("layouts/assets"),
+        )?;
+        if self.node.is_none() {
+            self.node = Some(NodeBridge::start(&self.project.frontend())?);
+            self.bundle = None;
+        }
+        let result = self.islands(change, &site);
+        if result.is_err() {
+            // A failed Node process is not reused: the next build starts afresh.
+            self.node = None;
+            self.bundle = None;
+        }
+        let (bundle, rendered) = result?;
+
+        let mut files: Vec<OutputFile> = Vec::new();
+        let mut asset = |stem: &str, ext: &str, contents: Vec<u8>| {
+            let path = format!("assets/{}", output::hashed_name(stem, ext, &contents));
+            files.push(OutputFile {
+                path: path.clone(),
+                contents,
+            });
+            format!("/{path}")
+        };
+        let assets = AssetUrls {
+            css: asset("site", "css", styles.site),
+            nojs_css: asset("nojs", "css", styles.nojs),
+            favicon: asset("favicon", "svg", styles.favicon),
+            islands: Some(format!("/{}", bundle.entry)),
+        };
+        files.extend(bundle.files.iter().cloned());
+        let input = RenderInput {
+            site: &site,
+            layouts: &layouts,
+            islands: &rendered,
+            assets: &assets,
+            copyright_year: copyright_year(),
+            dev_script: &self.options.dev_script,
+        };
+        files.extend(render::pages(&input)?);
+        files.push(render::sitemap(&site));
+        files.push(render::robots(&site));
+        files.push(OutputFile::text(
+            "_headers",
+            render::headers::headers_file(),
+        ));
+        output::write_site(&self.options.out, &files)?;
+        Ok(BuildReport {
+            files: files.len(),
+            elapsed: started.elapsed(),
+        })
+    }
+
+    fn islands(
+        &mut self,
+        change: Change,
+        site: &Site,
+    ) -> Result<(Bundle, Vec<islands::RenderedIsland>)> {
+        let node = self
+            .node
+            .as_mut()
+            .ok_or_else(|| Diagnostic::new("the island server is not running"))?;
+        let bundle = match (&self.bundle, change) {
+            (Some(bundle), Change::Pages) => bundle.clone(),
+            _ => node.bundle()?,
+        };
+        let props = vec![
+            (islands::MENU, render::props::menu(site)),
+            (islands::PRICING, render::props::pricing(site)),
+            (
+                islands::CONTACT,
+                render::props::contact(site, &self.options.endpoint),
+            ),
+        ];
+        let rendered = node.render(props)?;
+        self.bundle = Some(bundle.clone());
+        Ok((bundle, rendered))
+    }
+}
+
+/// The site's stylesheets and icon, from layouts/assets/.
+struct Styles {
+    site: Vec<u8>,
+    nojs: Vec<u8>,
+    favicon: Vec<u8>,
+}
+
+/// Every `*.css` in `dir` but nojs.css, in name order, makes the one site
+/// stylesheet; nojs.css is loaded only when JavaScript is off.
+fn styles(dir: &Path, shown: &Path) -> Result<Styles> {
+    let read = |name: &str| {
+        std::fs::read(dir.join(name)).map_err(|err| {
+            Diagnostic::io("read", &shown.join(name), err).at(Location::file(shown.join(name)))
+        })
+    };
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|err| Diagnostic::io("read the folder", shown, err).at(Location::file(shown)))?
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".css") && name != "nojs.css")
+        .collect();
+    names.sort();
+    let mut site = Vec::new();
+    for name in &names {
+        site.extend(read(name)?);
+        site.push(b'\n');
+    }
+    Ok(Styles {
+        site,
+        nojs: read("nojs.css")?,
+        favicon: read("favicon.svg")?,
+    })
+}
+
+/// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
+/// reproducible builds.
+fn copyright_year() -> i32 {
+    let at = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+        .and_then(|secs| time::OffsetDateTime::from_unix_timestamp(secs).ok())
+        .unwrap_or_else(time::OffsetDateTime::now_utc);
+    at.year()
+}

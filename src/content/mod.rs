@@ -1,0 +1,322 @@
+//! Load and validate everything in `content/` into one typed [`Site`], with
+//! the figures derived from it. Every mistake is reported with its file, line
+//! and column and what to change.
+
+pub mod markdown;
+pub mod model;
+pub mod placeholders;
+pub mod values;
+pub mod yaml;
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostics::{Diagnostic, Location, Result};
+pub use model::*;
+use placeholders::Values;
+
+/// Pages the site itself links to, so they must exist.
+pub const REQUIRED_PAGES: &[&str] = &["privacypolicy", "termsofservice"];
+
+/// The whole site's content, validated.
+#[derive(Debug, Clone)]
+pub struct Site {
+    pub business: Business,
+    pub plans: Plans,
+    pub chrome: Chrome,
+    pub home: Home,
+    pub faq: Vec<FaqEntry>,
+    pub not_found: NotFound,
+    /// Sorted by slug.
+    pub pages: Vec<Page>,
+    pub derived: Derived,
+    pub values: Values,
+}
+
+/// Figures computed from the prices, never typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Derived {
+    /// 12 × monthly − annual, in dollars.
+    pub annual_saving: u32,
+    /// Months of service the annual price pays for: annual / monthly.
+    pub paid_months: u32,
+    /// 12 − paid months.
+    pub free_months: u32,
+}
+
+/// Where content is read from, and how paths are shown in messages.
+struct Source<'a> {
+    dir: &'a Path,
+    shown: PathBuf,
+}
+
+impl Source<'_> {
+    fn path(&self, name: &str) -> (PathBuf, PathBuf) {
+        (self.dir.join(name), self.shown.join(name))
+    }
+
+    fn yaml<T: serde::de::DeserializeOwned>(&self, name: &str) -> Result<(T, String)> {
+        let (path, shown) = self.path(name);
+        let text = yaml::read_text(&path, &shown)?;
+        let value = yaml::parse(&text, &shown, 0)?;
+        Ok((value, text))
+    }
+}
+
+/// Loads `dir` (a site's `content/` folder). `shown` is how that folder is
+/// named in messages, usually `content`.
+pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
+    let source = Source {
+        dir,
+        shown: shown.to_path_buf(),
+    };
+    let (business, _) = source.yaml::<Business>("business.yaml")?;
+    let (plans, plans_text) = source.yaml::<Plans>("plans.yaml")?;
+    let derived = derive(&plans, &plans_text, &source.path("plans.yaml").1)?;
+    check_business(&business, &source)?;
+    let (chrome, _) = source.yaml::<Chrome>("site.yaml")?;
+    let (home, home_text) = source.yaml::<Home>("home.yaml")?;
+    let (faq, faq_text) = source.yaml::<Vec<FaqEntry>>("faq.yaml")?;
+    let (not_found, _) = source.yaml::<NotFound>("notfound.yaml")?;
+    non_empty(
+        &home.how_it_works.steps,
+        &home_text,
+        "steps",
+        &source.path("home.yaml").1,
+    )?;
+    non_empty(&faq, &faq_text, "", &source.path("faq.yaml").1)?;
+    let pages = load_pages(&source)?;
+    let values = placeholder_values(&business, &plans, &derived);
+    Ok(Site {
+        business,
+        plans,
+        chrome,
+        home,
+        faq,
+        not_found,
+        pages,
+        derived,
+        values,
+    })
+}
+
+fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived> {
+    let monthly = plans.monthly.price.0;
+    let annual = plans.annual.price.0;
+    let at_annual = || {
+        let (line, column) = locate_key(text, &["annual", "price"]).unwrap_or((1, 1));
+        Location::at(shown, line, column)
+    };
+    if annual >= 12 * monthly {
+        return Err(Diagnostic::new(format!(
+            "the annual price (${annual}) must be less than 12 monthly payments (${})",
+            12 * monthly
+        ))
+        .at(at_annual())
+        .help("lower the annual price, or raise the monthly one, so the annual plan saves money"));
+    }
+    if annual % monthly != 0 {
+        return Err(Diagnostic::new(format!(
+            "the annual price (${annual}) must be a whole number of monthly payments (${monthly} each)"
+        ))
+        .at(at_annual())
+        .help(format!(
+            "the site says \"pay for N months, get the rest free\"; use a multiple of ${monthly}, such as ${}",
+            annual / monthly * monthly
+        )));
+    }
+    let paid_months = annual / monthly;
+    Ok(Derived {
+        annual_saving: 12 * monthly - annual,
+        paid_months,
+        free_months: 12 - paid_months,
+    })
+}
+
+fn check_business(business: &Business, source: &Source) -> Result<()> {
+    let (path, shown) = source.path("business.yaml");
+    if business.service_area.zip_codes.is_empty() {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let (line, column) = locate_key(&text, &["service_area", "zip_codes"]).unwrap_or((1, 1));
+        return Err(Diagnostic::new("the service area has no ZIP codes")
+            .at(Location::at(shown, line, column))
+            .help("list at least one ZIP code, for example zip_codes: [\"57006\"]"));
+    }
+    Ok(())
+}
+
+fn non_empty<T>(items: &[T], text: &str, key: &str, shown: &Path) -> Result<()> {
+    if !items.is_empty() {
+        return Ok(());
+    }
+    let (line, column) = if key.is_empty() {
+        (1, 1)
+    } else {
+        locate_key(text, &["how_it_works", key]).unwrap_or((1, 1))
+    };
+    Err(Diagnostic::new("this list is empty")
+        .at(Location::at(shown, line, column))
+        .help("add at least one entry, like the ones in the repository's own content/ folder"))
+}
+
+/// Reads every `*.md` in content/pages/.
+fn load_pages(source: &Source) -> Result<Vec<Page>> {
+    let dir = source.dir.join("pages");
+    let shown_dir = source.shown.join("pages");
+    let mut pages = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        let entry = entry.map_err(|err| {
+            let at = err
+                .path()
+                .and_then(|p| p.strip_prefix(&dir).ok())
+                .map_or_else(|| shown_dir.clone(), |rel| shown_dir.join(rel));
+            let looped = err.loop_ancestor().is_some();
+            let diagnostic = Diagnostic::new(if looped {
+                "this folder links back to one that contains it"
+            } else {
+                "could not read this folder"
+            })
+            .at(Location::file(at));
+            match err.io_error() {
+                Some(io) if !looped => diagnostic.caused_by(io),
+                _ => diagnostic.help("remove the symbolic link; pages must be plain files"),
+            }
+        })?;
+        let path = entry.path();
+        if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "md") {
+            continue;
+        }
+        let relative = path.strip_prefix(&dir).unwrap_or(path);
+        let shown = shown_dir.join(relative);
+        pages.push(load_page(path, &shown, relative)?);
+    }
+    for required in REQUIRED_PAGES {
+        if !pages.iter().any(|page| page.slug == *required) {
+            return Err(Diagnostic::new(format!("the page /{required} is missing"))
+                .at(Location::file(shown_dir.join(format!("{required}.md"))))
+                .help("create this file: every page's footer links to it"));
+        }
+    }
+    Ok(pages)
+}
+
+fn load_page(path: &Path, shown: &Path, relative: &Path) -> Result<Page> {
+    let slug = relative
+        .with_extension("")
+        .to_string_lossy()
+        .replace('\\', "/");
+    let valid_slug = slug
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !["index", "404", "assets"].contains(&slug.as_str());
+    if !valid_slug {
+        return Err(Diagnostic::new(format!("\"{slug}\" cannot be a page address"))
+            .at(Location::file(shown))
+            .help("name pages with lowercase letters, digits and dashes, directly in content/pages/, for example `about-us.md`; index, 404 and assets are taken"));
+    }
+    let text = yaml::read_text(path, shown)?;
+    let (front, front_line, body, body_line) = yaml::split_front_matter(&text, shown)?;
+    let meta: PageMeta = yaml::parse(front, shown, front_line - 1)?;
+    if let Some((offset, name)) = placeholders::first_unknown(body) {
+        let (line, column) = yaml::line_column(&body.as_bytes()[..offset]);
+        let (message, help) = placeholders::unknown_message(name);
+        return Err(Diagnostic::new(message)
+            .at(Location::at(shown, line + body_line - 1, column))
+            .help(help));
+    }
+    if meta.date.is_some() != meta.date_label.is_some() {
+        return Err(Diagnostic::new("`date` and `date_label` go together")
+            .at(Location::at(shown, front_line, 1))
+            .help("give both, for example `date_label: Last updated` and `date: 2025-08-25`, or neither"));
+    }
+    Ok(Page {
+        slug,
+        meta,
+        body: body.to_string(),
+    })
+}
+
+fn placeholder_values(business: &Business, plans: &Plans, derived: &Derived) -> Values {
+    let mut values = Values::default();
+    values.set("business_name", business.name.as_str());
+    values.set("phone", business.phone.display.as_str());
+    values.set("email", business.email.as_str());
+    values.set("city", business.city.as_str());
+    values.set("region", business.region.as_str());
+    values.set("service_area", business.service_area.description.as_str());
+    values.set("monthly_price", plans.monthly.price.to_string());
+    values.set("annual_price", plans.annual.price.to_string());
+    values.set("annual_saving", format!("${}", derived.annual_saving));
+    values.set("free_months", derived.free_months.to_string());
+    values.set("paid_months", derived.paid_months.to_string());
+    values.set(
+        "evening_route_start",
+        business.schedule.evening_route_start.to_string(),
+    );
+    values.set(
+        "holiday_notice_hours",
+        business.schedule.holiday_notice_hours.to_string(),
+    );
+    values
+}
+
+/// The 1-based line and column of the value of a nested key in block-style
+/// YAML, for errors that concern several values at once (serde has no
+/// positions left after parsing).
+pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
+    let mut depth = 0;
+    let mut parent_indent: Option<usize> = None;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        if parent_indent.is_some_and(|parent| indent <= parent) {
+            return None;
+        }
+        let key = path[depth];
+        if let Some(rest) = trimmed.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
+            if depth + 1 == path.len() {
+                let value_offset = rest.len() - rest.trim_start().len();
+                return Some((index + 1, indent + key.len() + 1 + value_offset + 1));
+            }
+            depth += 1;
+            parent_indent = Some(indent);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_nested_keys() {
+        let text = "monthly:\n  price: 25\nannual:\n  name: A\n  price: 250\n";
+        assert_eq!(locate_key(text, &["annual", "price"]), Some((5, 10)));
+        assert_eq!(locate_key(text, &["monthly", "price"]), Some((2, 10)));
+        assert_eq!(locate_key(text, &["annual", "missing"]), None);
+    }
+
+    #[test]
+    fn the_real_content_loads_with_its_derived_figures() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let site = load(&dir, Path::new("content")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            site.derived,
+            Derived {
+                annual_saving: 50,
+                paid_months: 10,
+                free_months: 2
+            }
+        );
+        assert_eq!(site.values.fill("{annual_saving}/{free_months}"), "$50/2");
+        let slugs: Vec<&str> = site.pages.iter().map(|p| p.slug.as_str()).collect();
+        assert_eq!(slugs, ["privacypolicy", "termsofservice"]);
+        assert_eq!(site.faq.len(), 3);
+    }
+}

@@ -1,0 +1,223 @@
+//! The content files as typed structs. Field names are the YAML keys a site
+//! owner writes; unknown keys are rejected so a misspelling never goes unseen.
+
+use serde::{Deserialize, Serialize};
+
+use super::values::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
+
+/// business.yaml
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Business {
+    pub name: Text,
+    pub description: Text,
+    pub url: SiteUrl,
+    pub phone: Phone,
+    pub email: Email,
+    pub formspree_form_id: FormId,
+    pub city: Text,
+    pub region: Text,
+    pub postal_code: ZipCode,
+    pub service_area: ServiceArea,
+    pub schedule: Schedule,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceArea {
+    pub description: Text,
+    pub zip_codes: Vec<ZipCode>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Schedule {
+    pub evening_route_start: TimeOfDay,
+    pub holiday_notice_hours: u32,
+}
+
+/// plans.yaml
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plans {
+    pub monthly: Plan,
+    pub annual: Plan,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plan {
+    pub name: Text,
+    pub price: Price,
+    pub cancellation: Text,
+    pub features: Vec<Text>,
+}
+
+/// site.yaml: words every page shares.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chrome {
+    pub skip_link: Text,
+    pub nav: Nav,
+    pub menu_button: Text,
+    pub back_to_top: Text,
+    pub footer: FooterText,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nav {
+    pub how_it_works: Text,
+    pub pricing: Text,
+    pub faq: Text,
+    pub contact: Text,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FooterText {
+    pub privacy_policy: Text,
+    pub terms_of_service: Text,
+}
+
+/// home.yaml
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Home {
+    pub title: Text,
+    pub description: Text,
+    pub hero: Hero,
+    pub how_it_works: HowItWorks,
+    pub pricing: PricingText,
+    pub faq: FaqText,
+    pub contact: ContactText,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hero {
+    pub eyebrow: Text,
+    pub headline: Text,
+    pub lead: Text,
+    pub price_note: Text,
+    pub button: Text,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HowItWorks {
+    pub heading: Text,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    pub title: Text,
+    pub text: Text,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PricingText {
+    pub heading: Text,
+    pub lead: Text,
+    pub toggle_label: Text,
+    pub monthly_label: Text,
+    pub annual_label: Text,
+    pub monthly_unit: Text,
+    pub annual_unit: Text,
+    pub annual_badge: Text,
+    pub monthly_button: Text,
+    pub annual_button: Text,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaqText {
+    pub heading: Text,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContactText {
+    pub heading: Text,
+    pub lead: Text,
+    pub phone_label: Text,
+    pub email_label: Text,
+    pub fields: FieldLabels,
+    pub promotion_options: PromotionOptions,
+    pub promotion_note: Text,
+    pub zip_in_area: Text,
+    pub zip_outside_area: Text,
+    pub submit: Text,
+    pub submitting: Text,
+    pub privacy_note: Text,
+    pub thanks_heading: Text,
+    pub thanks_text: Text,
+    pub back_home: Text,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldLabels {
+    pub first_name: Text,
+    pub last_name: Text,
+    pub address: Text,
+    pub city: Text,
+    pub state: Text,
+    pub zip: Text,
+    pub email: Text,
+    pub phone: Text,
+    pub promotion: Text,
+}
+
+/// The promotion select's labels. The value sent for "none" is `None`, as the
+/// form service expects; the others send their label.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionOptions {
+    pub none: Text,
+    pub monthly: Text,
+    pub annual: Text,
+}
+
+/// One entry of faq.yaml.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaqEntry {
+    pub question: Text,
+    /// Markdown.
+    pub answer: Text,
+}
+
+/// notfound.yaml
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotFound {
+    pub title: Text,
+    pub description: Text,
+    pub heading: Text,
+    pub text: Text,
+    pub link: Text,
+}
+
+/// The front matter of a Markdown page in content/pages/.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageMeta {
+    pub title: Text,
+    pub description: Text,
+    /// Shown before the date, for example "Last updated".
+    pub date_label: Option<Text>,
+    pub date: Option<Date>,
+}
+
+/// A Markdown page: content/pages/<slug>.md, served at /<slug>.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub slug: String,
+    pub meta: PageMeta,
+    /// Markdown, placeholders not yet filled.
+    pub body: String,
+}

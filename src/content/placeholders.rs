@@ -1,0 +1,97 @@
+//! `{name}` placeholders in content text, filled from business.yaml and
+//! plans.yaml so that no figure is typed twice.
+
+use std::collections::BTreeMap;
+
+/// Every placeholder a site owner may use. Checked while loading, so a typo is
+/// reported at its line; filled in when rendering.
+pub const NAMES: &[&str] = &[
+    "business_name",
+    "phone",
+    "email",
+    "city",
+    "region",
+    "service_area",
+    "monthly_price",
+    "annual_price",
+    "annual_saving",
+    "free_months",
+    "paid_months",
+    "evening_route_start",
+    "holiday_notice_hours",
+];
+
+/// The placeholders in `text`: `{` + letters, digits or `_` + `}`. Any other
+/// brace is ordinary text. Yields each name with its byte offset.
+pub fn find(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.match_indices('{').filter_map(move |(start, _)| {
+        let rest = &text[start + 1..];
+        let end = rest.find('}')?;
+        let name = &rest[..end];
+        let is_name =
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        is_name.then_some((start, name))
+    })
+}
+
+/// The first unknown placeholder in `text`, with its byte offset.
+pub fn first_unknown(text: &str) -> Option<(usize, &str)> {
+    find(text).find(|(_, name)| !NAMES.contains(name))
+}
+
+/// The message for an unknown placeholder.
+pub fn unknown_message(name: &str) -> (String, String) {
+    let known: Vec<String> = NAMES.iter().map(|n| format!("{{{n}}}")).collect();
+    (
+        format!("unknown placeholder `{{{name}}}`"),
+        format!("use one of {}", known.join(", ")),
+    )
+}
+
+/// The values placeholders are replaced with.
+#[derive(Debug, Clone, Default)]
+pub struct Values(BTreeMap<&'static str, String>);
+
+impl Values {
+    pub fn set(&mut self, name: &'static str, value: impl Into<String>) {
+        debug_assert!(NAMES.contains(&name), "{name} is not in NAMES");
+        self.0.insert(name, value.into());
+    }
+
+    /// `text` with every known placeholder replaced. Unknown ones were
+    /// rejected when the content was loaded; any left are kept as written.
+    pub fn fill(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut copied = 0;
+        for (start, name) in find(text) {
+            if let Some(value) = self.0.get(name) {
+                out.push_str(&text[copied..start]);
+                out.push_str(value);
+                copied = start + name.len() + 2;
+            }
+        }
+        out.push_str(&text[copied..]);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fills_known_and_keeps_other_braces() {
+        let mut values = Values::default();
+        values.set("monthly_price", "$25");
+        assert_eq!(
+            values.fill("only {monthly_price} a month {not a name} {}"),
+            "only $25 a month {not a name} {}"
+        );
+    }
+
+    #[test]
+    fn finds_unknown_names_with_offset() {
+        assert_eq!(first_unknown("a {phone} b {phnoe}"), Some((12, "phnoe")));
+        assert_eq!(first_unknown("{phone}"), None);
+    }
+}

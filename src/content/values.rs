@@ -1,0 +1,423 @@
+//! Validated values. Each checks itself while the YAML is read, so serde_yaml
+//! reports any mistake at the line and column of the value.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize};
+
+use super::placeholders;
+use super::yaml::HELP_MARK;
+
+fn invalid<E: de::Error>(message: impl fmt::Display, help: impl fmt::Display) -> E {
+    E::custom(format!("{message}{HELP_MARK}{help}"))
+}
+
+/// Text a visitor reads. Not empty; `{placeholders}` must be known ones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Text(String);
+
+impl Text {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        if text.trim().is_empty() {
+            return Err(invalid(
+                "this text is empty",
+                "write the text, or put it in quotes if it starts with a special character",
+            ));
+        }
+        if let Some((_, name)) = placeholders::first_unknown(&text) {
+            let (message, help) = placeholders::unknown_message(name);
+            return Err(invalid(message, help));
+        }
+        Ok(Text(text))
+    }
+}
+
+/// A price in whole US dollars, more than zero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Price(pub u32);
+
+impl<'de> Deserialize<'de> for Price {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PriceVisitor;
+        const HELP: &str =
+            "write the price as a whole number of dollars, without `$`, for example `price: 25`";
+        impl Visitor<'_> for PriceVisitor {
+            type Value = Price;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number of dollars")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Price, E> {
+                if v <= 0 {
+                    return Err(invalid(
+                        format!("the price must be more than $0, not {v}"),
+                        HELP,
+                    ));
+                }
+                self.visit_u64(v as u64)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Price, E> {
+                match u32::try_from(v) {
+                    Ok(0) => Err(invalid("the price must be more than $0", HELP)),
+                    Ok(v) if v <= 1_000_000 => Ok(Price(v)),
+                    _ => Err(invalid(
+                        format!("the price ${v} is larger than $1,000,000"),
+                        HELP,
+                    )),
+                }
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Price, E> {
+                Err(invalid(
+                    format!("the price must be whole dollars, not {v}"),
+                    HELP,
+                ))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Price, E> {
+                Err(invalid(
+                    format!("the price must be a number, not \"{v}\""),
+                    HELP,
+                ))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Price, E> {
+                Err(invalid(
+                    format!("the price must be a number, not {v}"),
+                    HELP,
+                ))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Price, E> {
+                Err(invalid("the price is empty", HELP))
+            }
+        }
+        deserializer.deserialize_any(PriceVisitor)
+    }
+}
+
+impl fmt::Display for Price {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "${}", self.0)
+    }
+}
+
+/// An email address: one `@`, something before it, a dotted domain after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Email(String);
+
+impl Email {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Email {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = String::deserialize(deserializer)?;
+        if is_email(&value) {
+            Ok(Email(value))
+        } else {
+            Err(invalid(
+                format!("\"{value}\" is not an email address"),
+                "write an address like `hello@example.com`",
+            ))
+        }
+    }
+}
+
+/// Whether `value` is shaped like an email address. The form's own check is
+/// the browser's; this one guards the content and the local form stand-in.
+pub fn is_email(value: &str) -> bool {
+    let Some((local, domain)) = value.split_once('@') else {
+        return false;
+    };
+    let labels: Vec<&str> = domain.split('.').collect();
+    !local.is_empty()
+        && !value
+            .chars()
+            .any(|c| c.is_whitespace() || c == '<' || c == '>' || c == '"')
+        && labels.len() >= 2
+        && labels.iter().all(|label| {
+            !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '-')
+        })
+}
+
+/// A US phone number as people write it; `tel` is its dialable form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Phone {
+    pub display: String,
+    pub tel: String,
+}
+
+impl<'de> Deserialize<'de> for Phone {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let display = String::deserialize(deserializer)?;
+        let allowed = display
+            .chars()
+            .all(|c| c.is_ascii_digit() || " ()-.+".contains(c));
+        let digits: String = display.chars().filter(char::is_ascii_digit).collect();
+        let national = match digits.len() {
+            10 => Some(digits.as_str()),
+            11 if digits.starts_with('1') => Some(&digits[1..]),
+            _ => None,
+        };
+        match national {
+            Some(national) if allowed => Ok(Phone {
+                tel: format!("+1{national}"),
+                display,
+            }),
+            _ => Err(invalid(
+                format!("\"{display}\" is not a US phone number"),
+                "write ten digits with the area code, for example \"(605) 555-0142\" (in quotes)",
+            )),
+        }
+    }
+}
+
+/// A five-digit US ZIP code. A bare number is accepted too.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct ZipCode(String);
+
+impl ZipCode {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for ZipCode {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ZipVisitor;
+        const HELP: &str = "write five digits in quotes, for example \"57006\"";
+        impl Visitor<'_> for ZipVisitor {
+            type Value = ZipCode;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a five-digit ZIP code")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ZipCode, E> {
+                if (10_000..=99_999).contains(&v) {
+                    Ok(ZipCode(v.to_string()))
+                } else {
+                    Err(invalid(format!("{v} is not a five-digit ZIP code"), HELP))
+                }
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ZipCode, E> {
+                Err(invalid(format!("{v} is not a five-digit ZIP code"), HELP))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<ZipCode, E> {
+                Err(invalid(format!("{v} is not a five-digit ZIP code"), HELP))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<ZipCode, E> {
+                if v.len() == 5 && v.chars().all(|c| c.is_ascii_digit()) {
+                    Ok(ZipCode(v.to_string()))
+                } else {
+                    Err(invalid(
+                        format!("\"{v}\" is not a five-digit ZIP code"),
+                        HELP,
+                    ))
+                }
+            }
+        }
+        deserializer.deserialize_any(ZipVisitor)
+    }
+}
+
+/// A calendar date written `YYYY-MM-DD`, that exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Date(pub time::Date);
+
+impl Date {
+    /// "August 25, 2025".
+    pub fn long(&self) -> String {
+        let format =
+            time::macros::format_description!("[month repr:long] [day padding:none], [year]");
+        self.0.format(&format).unwrap_or_else(|_| self.iso())
+    }
+
+    pub fn iso(&self) -> String {
+        let d = self.0;
+        format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+    }
+}
+
+impl<'de> Deserialize<'de> for Date {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = String::deserialize(deserializer)?;
+        let format = time::macros::format_description!("[year]-[month]-[day]");
+        time::Date::parse(&value, &format).map(Date).map_err(|_| {
+            invalid(
+                format!("\"{value}\" is not a real date"),
+                "write the date as year-month-day, for example 2025-08-25",
+            )
+        })
+    }
+}
+
+/// A time of day written `HH:MM` (24-hour); shown as "6 pm" or "6:30 pm".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeOfDay {
+    pub hour: u8,
+    pub minute: u8,
+}
+
+impl fmt::Display for TimeOfDay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let suffix = if self.hour < 12 { "am" } else { "pm" };
+        let hour = match self.hour % 12 {
+            0 => 12,
+            h => h,
+        };
+        if self.minute == 0 {
+            write!(f, "{hour} {suffix}")
+        } else {
+            write!(f, "{hour}:{:02} {suffix}", self.minute)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TimeOfDay {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = String::deserialize(deserializer)?;
+        let parsed = value.split_once(':').and_then(|(h, m)| {
+            let (hour, minute) = (h.parse::<u8>().ok()?, m.parse::<u8>().ok()?);
+            (hour < 24 && minute < 60 && m.len() == 2).then_some(TimeOfDay { hour, minute })
+        });
+        parsed.ok_or_else(|| {
+            invalid(
+                format!("\"{value}\" is not a time of day"),
+                "write 24-hour time in quotes, for example \"18:00\" for 6 pm",
+            )
+        })
+    }
+}
+
+/// The address the site is published at, without a trailing slash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct SiteUrl(String);
+
+impl SiteUrl {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for SiteUrl {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = String::deserialize(deserializer)?;
+        let host = value
+            .strip_prefix("https://")
+            .or_else(|| value.strip_prefix("http://"));
+        match host {
+            Some(host)
+                if !host.is_empty()
+                    && !host.contains(|c: char| c.is_whitespace() || "?#\"<>".contains(c)) =>
+            {
+                Ok(SiteUrl(value.trim_end_matches('/').to_string()))
+            }
+            _ => Err(invalid(
+                format!("\"{value}\" is not a web address"),
+                "write the full address the site is published at, for example https://www.example.com",
+            )),
+        }
+    }
+}
+
+/// A Formspree form id: the last part of `https://formspree.io/f/<id>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct FormId(String);
+
+impl FormId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for FormId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = String::deserialize(deserializer)?;
+        if !value.is_empty()
+            && value.len() <= 64
+            && value.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            Ok(FormId(value))
+        } else {
+            Err(invalid(
+                format!("\"{value}\" is not a Formspree form id"),
+                "copy the letters and digits after /f/ in your form's address at Formspree, for example `xyzzabcd`",
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse<T: serde::de::DeserializeOwned>(yaml: &str) -> Result<T, String> {
+        serde_yaml::from_str::<T>(yaml).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn prices_are_positive_whole_dollars() {
+        assert_eq!(parse::<Price>("25").unwrap(), Price(25));
+        for bad in ["0", "-5", "25.5", "twenty", "\"25\"", "~"] {
+            assert!(parse::<Price>(bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn emails_phones_and_zips_are_checked() {
+        assert!(parse::<Email>("a@b.co").is_ok());
+        for bad in ["a@b", "@b.co", "a b@c.co", "a@b..co", "plain"] {
+            assert!(parse::<Email>(bad).is_err(), "{bad} accepted");
+        }
+        let phone = parse::<Phone>("\"(605) 555-0142\"").unwrap();
+        assert_eq!(phone.tel, "+16055550142");
+        assert!(parse::<Phone>("\"555-0142\"").is_err());
+        assert!(parse::<Phone>("\"call me\"").is_err());
+        assert_eq!(parse::<ZipCode>("\"05001\"").unwrap().as_str(), "05001");
+        assert_eq!(parse::<ZipCode>("57006").unwrap().as_str(), "57006");
+        for bad in ["\"5700\"", "\"57a06\"", "570066", "\"57006-1234\""] {
+            assert!(parse::<ZipCode>(bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn dates_must_exist() {
+        assert_eq!(
+            parse::<Date>("2025-08-25").unwrap().long(),
+            "August 25, 2025"
+        );
+        assert!(parse::<Date>("2025-02-30").is_err());
+        assert!(parse::<Date>("2024-02-29").is_ok());
+        assert!(parse::<Date>("08/25/2025").is_err());
+    }
+
+    #[test]
+    fn times_of_day_read_naturally() {
+        assert_eq!(parse::<TimeOfDay>("\"18:00\"").unwrap().to_string(), "6 pm");
+        assert_eq!(
+            parse::<TimeOfDay>("\"00:30\"").unwrap().to_string(),
+            "12:30 am"
+        );
+        assert!(parse::<TimeOfDay>("\"25:00\"").is_err());
+        assert!(parse::<TimeOfDay>("\"6 pm\"").is_err());
+    }
+
+    #[test]
+    fn text_rejects_empty_and_unknown_placeholders() {
+        assert!(parse::<Text>("\"hi {phone}\"").is_ok());
+        assert!(parse::<Text>("\"  \"").is_err());
+        let err = parse::<Text>("\"hi {phnoe}\"").unwrap_err();
+        assert!(err.contains("unknown placeholder `{phnoe}`"), "{err}");
+    }
+}

@@ -1,0 +1,114 @@
+//! Every message a user sees goes through here, so they share one format:
+//!
+//! ```text
+//! error: content/plans.yaml:4:10: the monthly price must be more than $0
+//!   help: set `price` to a whole number of dollars, for example `price: 25`
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Where in a source file something went wrong. Lines and columns count from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    pub file: PathBuf,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+}
+
+impl Location {
+    pub fn file(file: impl Into<PathBuf>) -> Self {
+        Location {
+            file: file.into(),
+            line: None,
+            column: None,
+        }
+    }
+
+    pub fn at(file: impl Into<PathBuf>, line: usize, column: usize) -> Self {
+        Location {
+            file: file.into(),
+            line: Some(line),
+            column: Some(column),
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An error as a value: what went wrong, where, and what to change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub location: Option<Location>,
+    pub message: String,
+    pub help: Option<String>,
+    /// Underlying causes, outermost first, printed as "caused by" lines.
+    pub causes: Vec<String>,
+}
+
+pub type Result<T, E = Diagnostic> = std::result::Result<T, E>;
+
+impl Diagnostic {
+    pub fn new(message: impl Into<String>) -> Self {
+        Diagnostic {
+            location: None,
+            message: message.into(),
+            help: None,
+            causes: Vec::new(),
+        }
+    }
+
+    pub fn at(mut self, location: Location) -> Self {
+        self.location = Some(location);
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn caused_by(mut self, cause: impl fmt::Display) -> Self {
+        self.causes.push(cause.to_string());
+        self
+    }
+
+    /// A failed file-system operation on `path`.
+    pub fn io(action: &str, path: &Path, err: std::io::Error) -> Self {
+        Diagnostic::new(format!("could not {action} {}", path.display())).caused_by(err)
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(location) => write!(f, "error: {location}: {}", self.message)?,
+            None => write!(f, "error: {}", self.message)?,
+        }
+        for cause in &self.causes {
+            write!(f, "\n  caused by: {}", cause.trim_end())?;
+        }
+        if let Some(help) = &self.help {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// A warning: printed, but the build goes on.
+pub fn warn(message: &str) {
+    eprintln!("warning: {message}");
+}

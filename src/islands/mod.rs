@@ -1,0 +1,228 @@
+//! The bridge to Node: one long-lived process (frontend/scripts/island-server.mjs)
+//! bundles the islands with esbuild and renders each island's HTML with
+//! react-dom/server. Requests and replies are JSON lines on its stdin and
+//! stdout; its stderr is the terminal's.
+
+mod dependencies;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::diagnostics::{Diagnostic, Result};
+use crate::render::OutputFile;
+pub use dependencies::ensure_installed;
+
+/// An interactive part of a page, and when the browser hydrates it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Island {
+    pub name: &'static str,
+    /// `visible`, `idle` or `media:<query>`; read by frontend/src/runtime.ts.
+    pub hydrate: &'static str,
+}
+
+pub const PRICING: Island = Island {
+    name: "pricing",
+    hydrate: "visible",
+};
+/// Only phones need the menu; on wider screens its JavaScript is never fetched.
+pub const MENU: Island = Island {
+    name: "menu",
+    hydrate: "media:(max-width: 47.99rem)",
+};
+pub const CONTACT: Island = Island {
+    name: "contact",
+    hydrate: "visible",
+};
+
+/// An island with its props and server-rendered HTML.
+#[derive(Debug, Clone)]
+pub struct RenderedIsland {
+    pub island: Island,
+    pub props: Value,
+    pub html: String,
+}
+
+/// The bundled islands: the runtime entry's URL path and every file to write.
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    pub entry: String,
+    pub files: Vec<OutputFile>,
+}
+
+pub struct NodeBridge {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: u64,
+    script: PathBuf,
+}
+
+#[derive(Deserialize)]
+struct Reply {
+    id: Option<u64>,
+    ok: bool,
+    error: Option<String>,
+    #[serde(flatten)]
+    rest: serde_json::Map<String, Value>,
+}
+
+#[derive(Deserialize)]
+struct BundleReply {
+    entry: String,
+    files: Vec<BundleFile>,
+}
+
+#[derive(Deserialize)]
+struct BundleFile {
+    path: String,
+    contents: String,
+}
+
+impl NodeBridge {
+    /// Starts the island server of `frontend`, installing its npm
+    /// dependencies first when they are missing or stale.
+    pub fn start(frontend: &Path) -> Result<NodeBridge> {
+        ensure_installed(frontend)?;
+        let script = frontend.join("scripts").join("island-server.mjs");
+        let mut child = Command::new("node")
+            .arg(&script)
+            .current_dir(frontend)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|err| {
+                Diagnostic::new("could not start Node.js to build the islands")
+                    .caused_by(err)
+                    .help("install Node.js 20 or later and make sure `node` is on your PATH")
+            })?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| Diagnostic::new("Node.js has no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| Diagnostic::new("Node.js has no stdout"))?;
+        Ok(NodeBridge {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+            next_id: 1,
+            script,
+        })
+    }
+
+    fn request(&mut self, mut request: Value) -> Result<serde_json::Map<String, Value>> {
+        let id = self.next_id;
+        self.next_id += 1;
+        request["id"] = json!(id);
+        let failed = |what: &str, cause: String, script: &Path| {
+            Diagnostic::new(format!("the island server {what}"))
+                .caused_by(cause)
+                .help(format!("see the messages above from {}", script.display()))
+        };
+        let mut line = request.to_string();
+        line.push('\n');
+        if let Err(err) = self
+            .stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| self.stdin.flush())
+        {
+            let status = self.child.try_wait().ok().flatten();
+            return Err(failed(
+                "stopped",
+                format!("{err}; exit status {status:?}"),
+                &self.script,
+            ));
+        }
+        let mut reply = String::new();
+        let read = self
+            .stdout
+            .read_line(&mut reply)
+            .map_err(|err| failed("stopped", err.to_string(), &self.script))?;
+        if read == 0 {
+            let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
+            return Err(failed("stopped without answering", status, &self.script));
+        }
+        let reply: Reply = serde_json::from_str(&reply).map_err(|err| {
+            failed(
+                "answered something that is not JSON",
+                format!("{err}: {reply}"),
+                &self.script,
+            )
+        })?;
+        if reply.id != Some(id) {
+            return Err(failed(
+                "answered out of turn",
+                format!("expected id {id}, got {:?}", reply.id),
+                &self.script,
+            ));
+        }
+        if !reply.ok {
+            let message = reply.error.unwrap_or_else(|| "no message".into());
+            return Err(Diagnostic::new("building the islands failed").caused_by(message));
+        }
+        Ok(reply.rest)
+    }
+
+    /// Bundles the islands (incrementally after the first time).
+    pub fn bundle(&mut self) -> Result<Bundle> {
+        let reply = self.request(json!({ "cmd": "bundle" }))?;
+        let reply: BundleReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
+            Diagnostic::new("the island server's bundle reply is malformed").caused_by(err)
+        })?;
+        let files = reply
+            .files
+            .into_iter()
+            .map(|file| OutputFile::text(file.path, file.contents))
+            .collect();
+        Ok(Bundle {
+            entry: reply.entry,
+            files,
+        })
+    }
+
+    /// Renders each island's HTML from its props.
+    pub fn render(&mut self, islands: Vec<(Island, Value)>) -> Result<Vec<RenderedIsland>> {
+        let request: Vec<Value> = islands
+            .iter()
+            .map(|(island, props)| json!({ "name": island.name, "props": props }))
+            .collect();
+        let mut reply = self.request(json!({ "cmd": "render", "islands": request }))?;
+        let html: Vec<String> = reply
+            .remove("html")
+            .and_then(|html| serde_json::from_value(html).ok())
+            .ok_or_else(|| {
+                Diagnostic::new("the island server's render reply has no `html` list")
+            })?;
+        if html.len() != islands.len() {
+            return Err(Diagnostic::new(format!(
+                "the island server rendered {} islands instead of {}",
+                html.len(),
+                islands.len()
+            )));
+        }
+        Ok(islands
+            .into_iter()
+            .zip(html)
+            .map(|((island, props), html)| RenderedIsland {
+                island,
+                props,
+                html,
+            })
+            .collect())
+    }
+}
+
+impl Drop for NodeBridge {
+    fn drop(&mut self) {
+        // Closing stdin asks the process to exit; kill it if it lingers.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

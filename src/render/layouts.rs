@@ -1,0 +1,114 @@
+//! The minijinja environment over `layouts/`: auto-escaping on for `.html`,
+//! undefined variables an error, every failure reported at its template line.
+
+use std::path::{Path, PathBuf};
+
+use minijinja::{Environment, UndefinedBehavior};
+
+use crate::content::yaml::{line_column, read_text};
+use crate::diagnostics::{Diagnostic, Location, Result};
+
+pub struct Layouts {
+    env: Environment<'static>,
+    shown: PathBuf,
+}
+
+impl Layouts {
+    /// Loads every `*.html` under `dir`; templates are named by their path
+    /// relative to it, such as `partials/header.html`.
+    pub fn load(dir: &Path, shown: &Path) -> Result<Layouts> {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        let syntax = minijinja::syntax::SyntaxConfig::builder()
+            .trim_blocks(true)
+            .lstrip_blocks(true)
+            .build()
+            .map_err(|err| {
+                Diagnostic::new("could not configure the template engine").caused_by(err)
+            })?;
+        env.set_syntax(syntax);
+        if !dir.is_dir() {
+            return Err(Diagnostic::new("the layouts folder is missing")
+                .at(Location::file(shown))
+                .help("create it with the layouts of the repository's own layouts/ folder"));
+        }
+        for entry in walkdir::WalkDir::new(dir)
+            .follow_links(true)
+            .sort_by_file_name()
+        {
+            let entry = entry.map_err(|err| {
+                let at = err
+                    .path()
+                    .and_then(|p| p.strip_prefix(dir).ok())
+                    .map_or_else(|| shown.to_path_buf(), |p| shown.join(p));
+                let message = if err.loop_ancestor().is_some() {
+                    "this folder links back to one that contains it"
+                } else {
+                    "could not read this folder"
+                };
+                Diagnostic::new(message)
+                    .at(Location::file(at))
+                    .help("remove the symbolic link; layouts must be plain files")
+            })?;
+            let path = entry.path();
+            if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "html") {
+                continue;
+            }
+            let relative = path.strip_prefix(dir).unwrap_or(path);
+            let name = relative.to_string_lossy().replace('\\', "/");
+            let file_shown = shown.join(relative);
+            let source = read_text(path, &file_shown)?;
+            env.add_template_owned(name, source)
+                .map_err(|err| template_error(&err, shown))?;
+        }
+        Ok(Layouts {
+            env,
+            shown: shown.to_path_buf(),
+        })
+    }
+
+    pub fn render(&self, name: &str, context: minijinja::Value) -> Result<String> {
+        let template = self.env.get_template(name).map_err(|_| {
+            Diagnostic::new(format!("the layout `{name}` is missing"))
+                .at(Location::file(self.shown.join(name)))
+                .help("create it; the repository's own layouts/ folder has every layout the build needs")
+        })?;
+        template
+            .render(context)
+            .map_err(|err| template_error(&err, &self.shown))
+    }
+}
+
+/// A minijinja error as a diagnostic at the template's file, line and column.
+fn template_error(err: &minijinja::Error, shown: &Path) -> Diagnostic {
+    use minijinja::ErrorKind;
+    let name = err.name().unwrap_or("?");
+    let location = match (err.line(), err.range(), err.template_source()) {
+        (_, Some(range), Some(source)) if range.start <= source.len() => {
+            let (line, column) = line_column(&source.as_bytes()[..range.start]);
+            Location::at(shown.join(name), line, column)
+        }
+        (Some(line), _, _) => Location::at(shown.join(name), line, 1),
+        _ => Location::file(shown.join(name)),
+    };
+    let detail = err
+        .detail()
+        .map(str::to_string)
+        .unwrap_or_else(|| err.kind().to_string());
+    let (message, help) = match err.kind() {
+        ErrorKind::UndefinedError => (
+            format!("undefined value: {detail}"),
+            "check the spelling of the variable; the values a layout can use are listed in layouts/README.md".to_string(),
+        ),
+        ErrorKind::SyntaxError => (
+            format!("template syntax error: {detail}"),
+            "check that every {{ }}, {% %} and {# #} is closed and every block has its end tag".to_string(),
+        ),
+        ErrorKind::TemplateNotFound => (
+            format!("a layout is missing: {detail}"),
+            "create it, or correct the name in the include or extends tag".to_string(),
+        ),
+        _ => (detail, "check the template at this line".to_string()),
+    };
+    Diagnostic::new(message).at(location).help(help)
+}

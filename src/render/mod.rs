@@ -1,0 +1,258 @@
+//! Pages from content and layouts: the template context, island markup,
+//! structured data, and the site's small text files.
+
+pub mod headers;
+pub mod json;
+pub mod layouts;
+pub mod props;
+pub mod structured_data;
+
+use minijinja::value::Serde;
+use minijinja::{Value, context};
+use serde::Serialize;
+
+use crate::content::{Page, Site, markdown};
+use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::{Island, RenderedIsland};
+pub use layouts::Layouts;
+
+/// URLs of the built assets, as pages link them.
+#[derive(Debug, Clone, Serialize)]
+pub struct AssetUrls {
+    pub css: String,
+    pub nojs_css: String,
+    pub favicon: String,
+    /// The islands runtime; pages load no JavaScript without it.
+    pub islands: Option<String>,
+}
+
+pub struct RenderInput<'a> {
+    pub site: &'a Site,
+    pub layouts: &'a Layouts,
+    pub islands: &'a [RenderedIsland],
+    pub assets: &'a AssetUrls,
+    pub copyright_year: i32,
+    /// Markup added at the end of every body while previewing (live reload).
+    pub dev_script: &'a str,
+}
+
+/// A file of the built site, by its path relative to the output folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    pub path: String,
+    pub contents: Vec<u8>,
+}
+
+impl OutputFile {
+    pub fn text(path: impl Into<String>, contents: String) -> Self {
+        OutputFile {
+            path: path.into(),
+            contents: contents.into_bytes(),
+        }
+    }
+}
+
+/// Renders every page: home, each Markdown page, and the 404 page.
+pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
+    let site = input.site;
+    let base_url = site.business.url.as_str();
+    let mut files = Vec::with_capacity(site.pages.len() + 2);
+
+    let home_title = format!(
+        "{} | {}",
+        site.values.fill(site.home.title.as_str()),
+        site.values.fill(site.business.name.as_str())
+    );
+    let structured = [
+        structured_data::local_business(site),
+        structured_data::faq_page(site),
+    ];
+    let home = context! {
+        page => context! {
+            title => home_title,
+            description => site.values.fill(site.home.description.as_str()),
+            url => format!("{base_url}/"),
+        },
+        home => filled(site, &site.home)?,
+        faq => faq_entries(site),
+        structured_data => json_ld(&structured)?,
+        ..common(input)?
+    };
+    files.push(OutputFile::text(
+        "index.html",
+        input.layouts.render("home.html", home)?,
+    ));
+
+    for page in &site.pages {
+        let html = input
+            .layouts
+            .render("page.html", page_context(input, page)?)?;
+        files.push(OutputFile::text(format!("{}.html", page.slug), html));
+    }
+
+    let not_found = context! {
+        page => context! {
+            title => format!("{} | {}", site.values.fill(site.not_found.title.as_str()), site.values.fill(site.business.name.as_str())),
+            description => site.values.fill(site.not_found.description.as_str()),
+            url => format!("{base_url}/404"),
+        },
+        not_found => filled(site, &site.not_found)?,
+        structured_data => Value::from_safe_string(String::new()),
+        ..common(input)?
+    };
+    files.push(OutputFile::text(
+        "404.html",
+        input.layouts.render("404.html", not_found)?,
+    ));
+    Ok(files)
+}
+
+fn page_context(input: &RenderInput, page: &Page) -> Result<Value> {
+    let site = input.site;
+    let fill = |text: &str| site.values.fill(text);
+    let meta = &page.meta;
+    Ok(context! {
+        page => context! {
+            title => format!("{} | {}", fill(meta.title.as_str()), fill(site.business.name.as_str())),
+            description => fill(meta.description.as_str()),
+            url => format!("{}/{}", site.business.url.as_str(), page.slug),
+        },
+        doc => context! {
+            title => fill(meta.title.as_str()),
+            date_label => meta.date_label.as_ref().map(|l| fill(l.as_str())),
+            date => meta.date.map(|d| d.long()),
+            date_iso => meta.date.map(|d| d.iso()),
+            body_html => Value::from_safe_string(markdown::to_html(&fill(&page.body))),
+        },
+        structured_data => Value::from_safe_string(String::new()),
+        ..common(input)?
+    })
+}
+
+/// What every page's base layout uses.
+fn common(input: &RenderInput) -> Result<Value> {
+    let site = input.site;
+    let business = &site.business;
+    let fill = |text: &str| site.values.fill(text);
+    let islands: std::collections::BTreeMap<&str, Value> = input
+        .islands
+        .iter()
+        .map(|island| {
+            Ok((
+                island.island.name,
+                Value::from_safe_string(island_markup(island)?),
+            ))
+        })
+        .collect::<Result<_>>()?;
+    Ok(context! {
+        business => context! {
+            name => fill(business.name.as_str()),
+            phone => business.phone.display.as_str(),
+            phone_tel => business.phone.tel.as_str(),
+            email => business.email.as_str(),
+            service_area => fill(business.service_area.description.as_str()),
+        },
+        plans => context! {
+            monthly => context! { price => site.plans.monthly.price.to_string() },
+            annual => context! { price => site.plans.annual.price.to_string() },
+        },
+        chrome => filled(site, &site.chrome)?,
+        assets => Value::from(Serde(input.assets)),
+        islands => islands,
+        copyright_year => input.copyright_year,
+        dev_script => Value::from_safe_string(input.dev_script.to_string()),
+    })
+}
+
+fn faq_entries(site: &Site) -> Vec<Value> {
+    site.faq
+        .iter()
+        .map(|entry| {
+            context! {
+                question => site.values.fill(entry.question.as_str()),
+                answer_html => Value::from_safe_string(markdown::to_html(&site.values.fill(entry.answer.as_str()))),
+            }
+        })
+        .collect()
+}
+
+/// `value` as template data, with every `{placeholder}` in its text filled.
+fn filled<T: Serialize>(site: &Site, value: &T) -> Result<Value> {
+    let mut json = serde_json::to_value(value).map_err(|err| {
+        Diagnostic::new("could not prepare content for the layouts").caused_by(err)
+    })?;
+    fill_strings(site, &mut json);
+    Ok(Value::from(Serde(json)))
+}
+
+fn fill_strings(site: &Site, json: &mut serde_json::Value) {
+    match json {
+        serde_json::Value::String(text) => *text = site.values.fill(text),
+        serde_json::Value::Array(items) => {
+            items.iter_mut().for_each(|item| fill_strings(site, item))
+        }
+        serde_json::Value::Object(map) => {
+            map.values_mut().for_each(|item| fill_strings(site, item))
+        }
+        _ => {}
+    }
+}
+
+fn json_ld(values: &[serde_json::Value]) -> Result<Value> {
+    let mut out = String::new();
+    for value in values {
+        out.push_str("<script type=\"application/ld+json\">");
+        out.push_str(&json::for_script(value)?);
+        out.push_str("</script>\n");
+    }
+    Ok(Value::from_safe_string(out))
+}
+
+/// An island in the page: its server-rendered HTML in the element the
+/// runtime hydrates, followed by its props.
+fn island_markup(island: &RenderedIsland) -> Result<String> {
+    let Island { name, hydrate } = island.island;
+    Ok(format!(
+        "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\">{html}</div><script type=\"application/json\" id=\"props-{name}\">{props}</script>",
+        html = island.html,
+        props = json::for_script(&island.props)?,
+    ))
+}
+
+/// sitemap.xml: the home page and every Markdown page.
+pub fn sitemap(site: &Site) -> OutputFile {
+    let base = site.business.url.as_str();
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    xml.push_str(&format!("<url><loc>{}/</loc></url>\n", xml_escape(base)));
+    for page in &site.pages {
+        xml.push_str(&format!(
+            "<url><loc>{}/{}</loc>",
+            xml_escape(base),
+            page.slug
+        ));
+        if let Some(date) = page.meta.date {
+            xml.push_str(&format!("<lastmod>{}</lastmod>", date.iso()));
+        }
+        xml.push_str("</url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    OutputFile::text("sitemap.xml", xml)
+}
+
+pub fn robots(site: &Site) -> OutputFile {
+    OutputFile::text(
+        "robots.txt",
+        format!(
+            "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
+            site.business.url.as_str()
+        ),
+    )
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

@@ -1,0 +1,88 @@
+//! schema.org structured data, built from the same content as the pages: a
+//! LocalBusiness offering both plans, and a FAQPage.
+
+use serde_json::{Value, json};
+
+use crate::content::{Plan, Site, markdown};
+
+pub fn local_business(site: &Site) -> Value {
+    let business = &site.business;
+    let fill = |text: &str| site.values.fill(text);
+    // UN/CEFACT unit codes, as schema.org's unitCode expects.
+    let offer = |plan: &Plan, unit_code: &str| {
+        json!({
+            "@type": "Offer",
+            "name": format!("{} plan", fill(plan.name.as_str())),
+            "price": plan.price.0.to_string(),
+            "priceCurrency": "USD",
+            "priceSpecification": {
+                "@type": "UnitPriceSpecification",
+                "price": plan.price.0.to_string(),
+                "priceCurrency": "USD",
+                "unitCode": unit_code,
+            },
+            "itemOffered": {
+                "@type": "Service",
+                "name": format!("Bin-to-curb service, {} plan", fill(plan.name.as_str()).to_lowercase()),
+                "areaServed": fill(business.service_area.description.as_str()),
+            },
+        })
+    };
+    let mut area: Vec<Value> = vec![json!({
+        "@type": "Place",
+        "name": fill(business.service_area.description.as_str()),
+    })];
+    area.extend(business.service_area.zip_codes.iter().map(|zip| {
+        json!({
+            "@type": "Place",
+            "address": {
+                "@type": "PostalAddress",
+                "postalCode": zip.as_str(),
+                "addressRegion": fill(business.region.as_str()),
+                "addressCountry": "US",
+            },
+        })
+    }));
+    json!({
+        "@context": "https://schema.org",
+        "@type": "LocalBusiness",
+        "@id": format!("{}/#business", business.url.as_str()),
+        "name": fill(business.name.as_str()),
+        "description": fill(business.description.as_str()),
+        "url": format!("{}/", business.url.as_str()),
+        "telephone": business.phone.tel,
+        "email": business.email.as_str(),
+        "address": {
+            "@type": "PostalAddress",
+            "addressLocality": fill(business.city.as_str()),
+            "addressRegion": fill(business.region.as_str()),
+            "postalCode": business.postal_code.as_str(),
+            "addressCountry": "US",
+        },
+        "areaServed": area,
+        "priceRange": format!("{}–{}", site.plans.monthly.price, site.plans.annual.price),
+        "makesOffer": [offer(&site.plans.monthly, "MON"), offer(&site.plans.annual, "ANN")],
+    })
+}
+
+pub fn faq_page(site: &Site) -> Value {
+    let entries: Vec<Value> = site
+        .faq
+        .iter()
+        .map(|entry| {
+            json!({
+                "@type": "Question",
+                "name": site.values.fill(entry.question.as_str()),
+                "acceptedAnswer": {
+                    "@type": "Answer",
+                    "text": markdown::to_plain_text(&site.values.fill(entry.answer.as_str())),
+                },
+            })
+        })
+        .collect();
+    json!({
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": entries,
+    })
+}
