@@ -1,0 +1,93 @@
+// @ts-check
+// A static host for the browser tests, resolving URLs the way GitHub Pages,
+// Netlify and Cloudflare Pages do (extensionless pages, 404.html with status
+// 404) and sending the headers of the site's own `_headers` file, so the
+// tests run with the real Content-Security-Policy enforced.
+//
+//   node support/static-host.mjs --root DIR --port N [--build]
+// With --build it first builds the site into DIR with the release binary.
+
+import { createServer } from "node:http";
+import { execFileSync } from "node:child_process";
+import { readFile, stat } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    root: { type: "string" },
+    port: { type: "string", default: "4173" },
+    build: { type: "boolean", default: false },
+  },
+});
+if (!values.root) throw new Error("--root is required");
+const root = resolve(values.root);
+const repo = fileURLToPath(new URL("../../..", import.meta.url));
+
+if (values.build) {
+  execFileSync(join(repo, "target/release/curbside"), ["build", "--root", repo, "--out", root], {
+    stdio: "inherit",
+  });
+}
+
+/** @type {Record<string, string>} */
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".json": "application/json",
+};
+
+/** `_headers` as [pattern, [name, value][]] rules. */
+function readHeaderRules() {
+  /** @type {Array<[string, Array<[string, string]>]>} */
+  const rules = [];
+  for (const line of readFileSync(join(root, "_headers"), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    if (!line.startsWith(" ")) {
+      rules.push([line.trim(), []]);
+    } else {
+      const at = line.indexOf(":");
+      rules[rules.length - 1]?.[1].push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+/** @param {string} pattern @param {string} path */
+function matches(pattern, path) {
+  return pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+}
+
+/** The file a URL path resolves to, or null. @param {string} path */
+async function resolveFile(path) {
+  const candidates = path.endsWith("/") ? [path + "index.html"] : [path, path + ".html", path + "/index.html"];
+  for (const candidate of candidates) {
+    const file = normalize(join(root, candidate));
+    if (!file.startsWith(root + sep)) return null;
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile()) return file;
+  }
+  return null;
+}
+
+const server = createServer(async (request, response) => {
+  const path = decodeURIComponent(new URL(request.url ?? "/", "http://host").pathname);
+  const file = await resolveFile(path);
+  const status = file ? 200 : 404;
+  const body = await readFile(file ?? join(root, "404.html"));
+  for (const [pattern, headers] of readHeaderRules()) {
+    if (matches(pattern, path)) for (const [name, value] of headers) response.setHeader(name, value);
+  }
+  response.setHeader("Content-Type", types[extname(file ?? ".html")] ?? "application/octet-stream");
+  response.writeHead(status);
+  response.end(request.method === "HEAD" ? undefined : body);
+});
+server.listen(Number(values.port), "127.0.0.1", () => {
+  console.log(`static host on http://127.0.0.1:${values.port}/ serving ${root}`);
+});

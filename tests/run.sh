@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs every test suite of curbside, installing what it can itself:
+#   1. Rust: format, lints, unit and integration tests (cargo test)
+#   2. Frontend: type check and Vitest (frontend/)
+#   3. Browser: Playwright with Debian's Chromium against a fresh build (tests/browser/)
+# Run from anywhere: bash tests/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+# Chromium from the system's packages: the browser tests never download one.
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    step "Installing Chromium (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: install your distribution's 'chromium' package (as root: apt-get install chromium)" >&2
+    exit 1
+  fi
+fi
+
+step "Installing npm packages (npm ci)"
+(cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+
+step "Rust: cargo fmt --check"
+cargo fmt --check
+
+step "Rust: cargo clippy"
+cargo clippy --all-targets --quiet -- -D warnings
+
+step "Rust: cargo test"
+cargo test --quiet
+
+step "Frontend: type check and Vitest"
+(cd frontend && npm run --silent typecheck && npm test --silent)
+
+step "Browser: build the site and run Playwright in Chromium"
+cargo build --release --quiet
+(cd tests/browser && npm run --silent typecheck && npx playwright test)
