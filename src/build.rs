@@ -38,6 +38,8 @@ pub struct BuildOptions {
     pub endpoint: FormEndpoint,
     /// Markup appended to every page's body (the live-reload script when previewing).
     pub dev_script: String,
+    /// Write `.gz` and `.br` copies of text files (not needed when previewing).
+    pub precompress: bool,
 }
 
 /// What changed since the last build.
@@ -60,6 +62,9 @@ pub struct Builder {
     options: BuildOptions,
     node: Option<NodeBridge>,
     bundle: Option<Bundle>,
+    /// The content of the last build that succeeded.
+    site: Option<Site>,
+    compressor: output::compress::Compressor,
 }
 
 impl Builder {
@@ -69,11 +74,19 @@ impl Builder {
             options,
             node: None,
             bundle: None,
+            site: None,
+            compressor: Default::default(),
         }
     }
 
     pub fn options(&self) -> &BuildOptions {
         &self.options
+    }
+
+    /// The content the last successful build was made from (the preview
+    /// server's form stand-in reads the form id from it).
+    pub fn last_site(&self) -> Option<&Site> {
+        self.site.as_ref()
     }
 
     /// Builds the site into the output folder; on any error the folder is left
@@ -130,7 +143,12 @@ impl Builder {
             "_headers",
             render::headers::headers_file(),
         ));
+        if self.options.precompress {
+            let compressed = self.compressor.precompressed(&files);
+            files.extend(compressed);
+        }
         output::write_site(&self.options.out, &files)?;
+        self.site = Some(site);
         Ok(BuildReport {
             files: files.len(),
             elapsed: started.elapsed(),

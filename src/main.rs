@@ -1,5 +1,6 @@
 //! curbside: builds the Curbside Brookings website from content/ and layouts/.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -7,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 use curbside::build::{BuildOptions, Builder, Change, Project};
 use curbside::render::props::FormEndpoint;
+use curbside::serve::ServeOptions;
 
 #[derive(Parser)]
 #[command(
@@ -33,6 +35,27 @@ enum Command {
         #[arg(long, default_value = "dist", value_name = "DIR")]
         out: PathBuf,
     },
+    /// Preview the site on a local web server, with a stand-in for the form
+    /// service. With --watch, every save rebuilds the site and reloads the
+    /// open pages.
+    Serve {
+        /// Rebuild on every change to content/, layouts/ or frontend/
+        #[arg(long)]
+        watch: bool,
+        /// The port to listen on; if it is taken, the next free one is used
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; anything but loopback makes the preview
+        /// reachable from other machines
+        #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+        host: IpAddr,
+        /// Open the site in the default browser
+        #[arg(long)]
+        open: bool,
+        /// Where to build the preview (never dist/, which holds production builds)
+        #[arg(long, default_value = curbside::serve::DEFAULT_OUT, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -49,6 +72,7 @@ fn main() -> ExitCode {
                 out: out.clone(),
                 endpoint: FormEndpoint::Hosted,
                 dev_script: String::new(),
+                precompress: true,
             };
             Builder::new(project, options)
                 .build(Change::Frontend)
@@ -61,6 +85,20 @@ fn main() -> ExitCode {
                     );
                 })
         }
+        Command::Serve {
+            watch,
+            port,
+            host,
+            open,
+            out,
+        } => curbside::serve::run(ServeOptions {
+            root: cli.root,
+            out,
+            host,
+            port,
+            watch,
+            open,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

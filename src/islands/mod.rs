@@ -87,10 +87,13 @@ impl NodeBridge {
     /// dependencies first when they are missing or stale.
     pub fn start(frontend: &Path) -> Result<NodeBridge> {
         ensure_installed(frontend)?;
+        // Absolute, because Node runs with the frontend folder as its working directory.
+        let frontend =
+            std::path::absolute(frontend).map_err(|err| Diagnostic::io("find", frontend, err))?;
         let script = frontend.join("scripts").join("island-server.mjs");
         let mut child = Command::new("node")
             .arg(&script)
-            .current_dir(frontend)
+            .current_dir(&frontend)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

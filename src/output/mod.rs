@@ -2,6 +2,9 @@
 //! replaces the old folder only once the whole site is written. A failed
 //! build therefore leaves the previous `dist/` exactly as it was.
 
+pub mod compress;
+pub mod minify;
+
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};

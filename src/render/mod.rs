@@ -80,13 +80,16 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
     };
     files.push(OutputFile::text(
         "index.html",
-        input.layouts.render("home.html", home)?,
+        finish(input, &input.layouts.render("home.html", home)?)?,
     ));
 
     for page in &site.pages {
-        let html = input
-            .layouts
-            .render("page.html", page_context(input, page)?)?;
+        let html = finish(
+            input,
+            &input
+                .layouts
+                .render("page.html", page_context(input, page)?)?,
+        )?;
         files.push(OutputFile::text(format!("{}.html", page.slug), html));
     }
 
@@ -102,7 +105,7 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
     };
     files.push(OutputFile::text(
         "404.html",
-        input.layouts.render("404.html", not_found)?,
+        finish(input, &input.layouts.render("404.html", not_found)?)?,
     ));
     Ok(files)
 }
@@ -138,12 +141,12 @@ fn common(input: &RenderInput) -> Result<Value> {
         .islands
         .iter()
         .map(|island| {
-            Ok((
+            (
                 island.island.name,
-                Value::from_safe_string(island_markup(island)?),
-            ))
+                Value::from_safe_string(marker(island.island.name)),
+            )
         })
-        .collect::<Result<_>>()?;
+        .collect();
     Ok(context! {
         business => context! {
             name => fill(business.name.as_str()),
@@ -208,6 +211,26 @@ fn json_ld(values: &[serde_json::Value]) -> Result<Value> {
     Ok(Value::from_safe_string(out))
 }
 
+/// Where an island goes in a rendered layout, until the page is minified:
+/// text between private-use characters, which the minifier keeps as it is.
+fn marker(name: &str) -> String {
+    format!("\u{F8FF}island:{name}\u{F8FF}")
+}
+
+/// Minifies a rendered page, then puts each island in place. React's
+/// server HTML is inserted untouched after minifying, so nothing it needs
+/// for hydration (text, comments between text nodes) is lost.
+fn finish(input: &RenderInput, page: &str) -> Result<String> {
+    let mut html = crate::output::minify::html(page);
+    for island in input.islands {
+        let marker = marker(island.island.name);
+        if html.contains(&marker) {
+            html = html.replacen(&marker, &island_markup(island)?, 1);
+        }
+    }
+    Ok(html)
+}
+
 /// An island in the page: its server-rendered HTML in the element the
 /// runtime hydrates, followed by its props.
 fn island_markup(island: &RenderedIsland) -> Result<String> {
@@ -251,7 +274,7 @@ pub fn robots(site: &Site) -> OutputFile {
     )
 }
 
-fn xml_escape(text: &str) -> String {
+pub(crate) fn xml_escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

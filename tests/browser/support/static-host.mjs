@@ -84,7 +84,7 @@ const server = createServer(async (request, response) => {
   for (const [pattern, headers] of readHeaderRules()) {
     if (matches(pattern, path)) for (const [name, value] of headers) response.setHeader(name, value);
   }
-  response.setHeader("Content-Type", types[extname(file ?? ".html")] ?? "application/octet-stream");
+  response.setHeader("Content-Type", types[extname(file ?? "404.html")] ?? "application/octet-stream");
   response.writeHead(status);
   response.end(request.method === "HEAD" ? undefined : body);
 });
