@@ -30,6 +30,10 @@ impl Project {
     pub fn frontend(&self) -> PathBuf {
         self.root.join("frontend")
     }
+    /// Local state that git ignores: caches, the preview, received sign-ups.
+    pub fn cache(&self) -> PathBuf {
+        self.root.join(".curbside")
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -55,6 +59,20 @@ pub enum Change {
 pub struct BuildReport {
     pub files: usize,
     pub elapsed: Duration,
+    /// business.yaml keys still holding sample values.
+    pub samples: Vec<&'static str>,
+}
+
+impl BuildReport {
+    /// The warning to print while sample values are in place, if any.
+    pub fn sample_warning(&self) -> Option<String> {
+        (!self.samples.is_empty()).then(|| {
+            format!(
+                "content/business.yaml still has sample values for {}: replace them before publishing the site",
+                self.samples.join(", ")
+            )
+        })
+    }
 }
 
 pub struct Builder {
@@ -69,13 +87,15 @@ pub struct Builder {
 
 impl Builder {
     pub fn new(project: Project, options: BuildOptions) -> Builder {
+        let compressor =
+            output::compress::Compressor::with_disk_cache(project.cache().join("precompressed"));
         Builder {
             project,
             options,
             node: None,
             bundle: None,
             site: None,
-            compressor: Default::default(),
+            compressor,
         }
     }
 
@@ -100,18 +120,6 @@ impl Builder {
             &self.project.layouts().join("assets"),
             &shown("layouts/assets"),
         )?;
-        if self.node.is_none() {
-            self.node = Some(NodeBridge::start(&self.project.frontend())?);
-            self.bundle = None;
-        }
-        let result = self.islands(change, &site);
-        if result.is_err() {
-            // A failed Node process is not reused: the next build starts afresh.
-            self.node = None;
-            self.bundle = None;
-        }
-        let (bundle, rendered) = result?;
-
         let mut files: Vec<OutputFile> = Vec::new();
         let mut asset = |stem: &str, ext: &str, contents: Vec<u8>| {
             let path = format!("assets/{}", output::hashed_name(stem, ext, &contents));
@@ -125,18 +133,34 @@ impl Builder {
             css: asset("site", "css", styles.site),
             nojs_css: asset("nojs", "css", styles.nojs),
             favicon: asset("favicon", "svg", styles.favicon),
-            islands: Some(format!("/{}", bundle.entry)),
+            islands: render::ISLANDS_ENTRY.to_string(),
         };
-        files.extend(bundle.files.iter().cloned());
+        // Pages first, with the islands left as markers: every content and
+        // layout mistake is then reported before Node is started.
         let input = RenderInput {
             site: &site,
             layouts: &layouts,
-            islands: &rendered,
+            islands: &ISLANDS,
             assets: &assets,
             copyright_year: copyright_year(),
             dev_script: &self.options.dev_script,
         };
-        files.extend(render::pages(&input)?);
+        let mut pages = render::pages(&input)?;
+
+        if self.node.is_none() {
+            self.node = Some(NodeBridge::start(&self.project.frontend())?);
+            self.bundle = None;
+        }
+        let result = self.islands(change, &site);
+        if result.is_err() {
+            // A failed Node process is not reused: the next build starts afresh.
+            self.node = None;
+            self.bundle = None;
+        }
+        let (bundle, rendered) = result?;
+        render::place_islands(&mut pages, &rendered, &format!("/{}", bundle.entry))?;
+        files.extend(bundle.files.iter().cloned());
+        files.extend(pages);
         files.push(render::sitemap(&site));
         files.push(render::robots(&site));
         files.push(OutputFile::text(
@@ -148,11 +172,13 @@ impl Builder {
             files.extend(compressed);
         }
         output::write_site(&self.options.out, &files)?;
-        self.site = Some(site);
-        Ok(BuildReport {
+        let report = BuildReport {
             files: files.len(),
             elapsed: started.elapsed(),
-        })
+            samples: content::sample_values(&site),
+        };
+        self.site = Some(site);
+        Ok(report)
     }
 
     fn islands(
@@ -182,6 +208,9 @@ impl Builder {
     }
 }
 
+/// Every island of the site.
+const ISLANDS: [islands::Island; 3] = [islands::MENU, islands::PRICING, islands::CONTACT];
+
 /// The site's stylesheets and icon, from layouts/assets/.
 struct Styles {
     site: Vec<u8>,
@@ -194,7 +223,10 @@ struct Styles {
 fn styles(dir: &Path, shown: &Path) -> Result<Styles> {
     let read = |name: &str| {
         std::fs::read(dir.join(name)).map_err(|err| {
-            Diagnostic::io("read", &shown.join(name), err).at(Location::file(shown.join(name)))
+            Diagnostic::new("could not read this file")
+                .caused_by(err)
+                .at(Location::file(shown.join(name)))
+                .help("restore it from the repository's own layouts/assets/ folder")
         })
     };
     let mut names: Vec<String> = std::fs::read_dir(dir)

@@ -47,9 +47,13 @@ impl fmt::Display for Location {
     }
 }
 
-/// An error as a value: what went wrong, where, and what to change.
+/// An error as a value: what went wrong, where, and what to change. Boxed,
+/// so that `Result<T, Diagnostic>` stays small on the happy path.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
+pub struct Diagnostic(Box<Details>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Details {
     pub location: Option<Location>,
     pub message: String,
     pub help: Option<String>,
@@ -57,30 +61,37 @@ pub struct Diagnostic {
     pub causes: Vec<String>,
 }
 
+impl std::ops::Deref for Diagnostic {
+    type Target = Details;
+    fn deref(&self) -> &Details {
+        &self.0
+    }
+}
+
 pub type Result<T, E = Diagnostic> = std::result::Result<T, E>;
 
 impl Diagnostic {
     pub fn new(message: impl Into<String>) -> Self {
-        Diagnostic {
+        Diagnostic(Box::new(Details {
             location: None,
             message: message.into(),
             help: None,
             causes: Vec::new(),
-        }
+        }))
     }
 
     pub fn at(mut self, location: Location) -> Self {
-        self.location = Some(location);
+        self.0.location = Some(location);
         self
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.0.help = Some(help.into());
         self
     }
 
     pub fn caused_by(mut self, cause: impl fmt::Display) -> Self {
-        self.causes.push(cause.to_string());
+        self.0.causes.push(cause.to_string());
         self
     }
 

@@ -13,3 +13,4 @@ pub mod diagnostics;
 pub mod islands;
 pub mod output;
 pub mod render;
+pub mod serve;

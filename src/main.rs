@@ -77,6 +77,9 @@ fn main() -> ExitCode {
             Builder::new(project, options)
                 .build(Change::Frontend)
                 .map(|report| {
+                    if let Some(warning) = report.sample_warning() {
+                        curbside::diagnostics::warn(&warning);
+                    }
                     eprintln!(
                         "Built {} files into {} in {} ms",
                         report.files,

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use scraper::{Html, Selector};
+
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -20,11 +22,23 @@ fn build_real_site() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("dist");
     let root = repo();
-    let output = curbside(&["build", "--root", root.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let output = curbside(&[
+        "build",
+        "--root",
+        root.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "build failed:\n{stderr}");
     assert!(stderr.contains("Built "), "{stderr}");
     (dir, out)
+}
+
+/// The elements of `html` matching `selector`, as a parsed document sees them.
+fn select<'a>(doc: &'a Html, selector: &str) -> Vec<scraper::ElementRef<'a>> {
+    let selector = Selector::parse(selector).unwrap_or_else(|e| panic!("{selector}: {e}"));
+    doc.select(&selector).collect()
 }
 
 fn read(out: &Path, path: &str) -> String {
@@ -59,27 +73,37 @@ fn builds_every_page_and_file_of_the_site() {
     assert_eq!(assets(&out, "islands-", ".js").len(), 1);
     let sitemap = read(&out, "sitemap.xml");
     assert!(sitemap.contains("<loc>https://curbside-brookings.example/</loc>"));
-    assert!(sitemap.contains("<loc>https://curbside-brookings.example/privacypolicy</loc><lastmod>2025-08-25</lastmod>"));
+    assert!(sitemap.contains(
+        "<loc>https://curbside-brookings.example/privacypolicy</loc><lastmod>2025-08-25</lastmod>"
+    ));
     assert!(!sitemap.contains("404"));
-    assert!(read(&out, "robots.txt").contains("Sitemap: https://curbside-brookings.example/sitemap.xml"));
+    assert!(
+        read(&out, "robots.txt")
+            .contains("Sitemap: https://curbside-brookings.example/sitemap.xml")
+    );
 }
 
 #[test]
 fn the_home_page_has_every_section_in_order_as_static_html() {
     let (_dir, out) = build_real_site();
     let html = read(&out, "index.html");
-    let positions: Vec<usize> = [
-        "id=\"hero-heading\"",
-        "id=\"how-it-works\"",
-        "id=\"pricing\"",
-        "id=\"faq\"",
-        "id=\"contact\"",
-    ]
-    .iter()
-    .map(|id| html.find(id).unwrap_or_else(|| panic!("{id} missing")))
-    .collect();
-    assert!(positions.windows(2).all(|w| w[0] < w[1]), "sections out of order: {positions:?}");
-    for text in [
+    let doc = Html::parse_document(&html);
+    let sections: Vec<String> = select(&doc, "main > section")
+        .iter()
+        .map(|s| {
+            s.value()
+                .id()
+                .or(s.value().attr("aria-labelledby"))
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        sections,
+        ["hero-heading", "how-it-works", "pricing", "faq", "contact"]
+    );
+    let text: String = doc.root_element().text().collect();
+    for expected in [
         "Start Service",
         "Schedule",
         "Evening route after 6 pm",
@@ -92,20 +116,32 @@ fn the_home_page_has_every_section_in_order_as_static_html() {
         "Just Curious",
         "Yearly plan (2 months free)",
         "(605) 555-0142",
-        "href=\"tel:+16055550142\"",
-        "href=\"mailto:hello@curbside-brookings.example\"",
-        "<a class=\"skip-link\" href=\"#main\">",
     ] {
-        assert!(html.contains(text), "home page lacks {text:?}");
+        assert!(text.contains(expected), "home page lacks {expected:?}");
     }
-    assert_eq!(html.matches("<details class=\"faq__item\">").count(), 3);
+    assert!(
+        select(&doc, "a[href='tel:+16055550142']").len() >= 2,
+        "phone links in the contact section and the footer"
+    );
+    assert!(!select(&doc, "a[href='mailto:hello@curbside-brookings.example']").is_empty());
+    assert_eq!(select(&doc, "a.skip-link[href='#main']").len(), 1);
+    assert_eq!(select(&doc, "#faq details.faq__item").len(), 3);
+    let hero_link = select(&doc, ".hero a")[0];
+    assert_eq!(hero_link.value().attr("href"), Some("#contact"));
 }
 
 #[test]
 fn the_contact_form_posts_to_the_form_service_without_javascript() {
     let (_dir, out) = build_real_site();
-    let html = read(&out, "index.html");
-    assert!(html.contains("action=\"https://formspree.io/f/xsample1\""), "form action");
+    let doc = Html::parse_document(&read(&out, "index.html"));
+    let forms = select(&doc, "#contact form");
+    assert_eq!(forms.len(), 1);
+    let form = forms[0].value();
+    assert_eq!(form.attr("action"), Some("https://formspree.io/f/xsample1"));
+    assert_eq!(
+        form.attr("method").map(str::to_lowercase).as_deref(),
+        Some("post")
+    );
     for name in [
         "firstName",
         "lastName",
@@ -121,32 +157,108 @@ fn the_contact_form_posts_to_the_form_service_without_javascript() {
         "billing_frequency",
         "_gotcha",
     ] {
-        assert!(html.contains(&format!("name=\"{name}\"")), "field {name} missing");
+        assert_eq!(
+            select(&doc, &format!("#contact [name='{name}']")).len(),
+            1,
+            "field {name}"
+        );
     }
+    for name in [
+        "firstName",
+        "lastName",
+        "address",
+        "city",
+        "state",
+        "zip",
+        "email",
+        "phone",
+    ] {
+        let field = select(&doc, &format!("[name='{name}']"))[0];
+        assert!(
+            field.value().attr("required").is_some(),
+            "{name} is not required"
+        );
+    }
+    let hidden = |name: &str| {
+        select(&doc, &format!("[name='{name}']"))[0]
+            .value()
+            .attr("value")
+            .map(str::to_string)
+    };
+    assert_eq!(hidden("plan_type").as_deref(), Some("monthly"));
+    assert_eq!(hidden("plan_amount").as_deref(), Some("25"));
+    assert_eq!(hidden("billing_frequency").as_deref(), Some("monthly"));
+    let options: Vec<(String, String)> = select(&doc, "[name='promotion'] option")
+        .iter()
+        .map(|o| {
+            (
+                o.value().attr("value").unwrap_or("").to_string(),
+                o.text().collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        options,
+        [
+            ("None".into(), "Just Curious".into()),
+            ("Monthly plan".into(), "Monthly plan".into()),
+            (
+                "Yearly plan (2 months free)".into(),
+                "Yearly plan (2 months free)".into()
+            ),
+        ]
+    );
 }
 
 #[test]
 fn pages_carry_no_inline_script_and_escaped_structured_data() {
     let (_dir, out) = build_real_site();
-    for page in ["index.html", "privacypolicy.html", "termsofservice.html", "404.html"] {
-        let html = read(&out, page);
-        for (at, _) in html.match_indices("<script") {
-            let tag = &html[at..at + html[at..].find('>').unwrap()];
-            let allowed = tag.contains(" src=")
-                || tag.contains("type=\"application/json\"")
-                || tag.contains("type=\"application/ld+json\"");
-            assert!(allowed, "{page}: inline script {tag}");
+    for page in [
+        "index.html",
+        "privacypolicy.html",
+        "termsofservice.html",
+        "404.html",
+    ] {
+        let doc = Html::parse_document(&read(&out, page));
+        for script in select(&doc, "script") {
+            let attrs = script.value();
+            let allowed = attrs.attr("src").is_some()
+                || matches!(
+                    attrs.attr("type"),
+                    Some("application/json" | "application/ld+json")
+                );
+            assert!(allowed, "{page}: inline script {:?}", script.html());
         }
     }
-    let html = read(&out, "index.html");
-    let start = html.find("<script type=\"application/ld+json\">").unwrap() + 35;
-    let json = &html[start..start + html[start..].find("</script>").unwrap()];
-    let data: serde_json::Value = serde_json::from_str(json).unwrap();
-    assert_eq!(data["@type"], "LocalBusiness");
-    assert_eq!(data["makesOffer"][1]["price"], "250");
+    let doc = Html::parse_document(&read(&out, "index.html"));
+    let blocks: Vec<serde_json::Value> = select(&doc, "script[type='application/ld+json']")
+        .iter()
+        .map(|s| serde_json::from_str(&s.inner_html()).expect("JSON-LD parses"))
+        .collect();
+    assert_eq!(blocks[0]["@type"], "LocalBusiness");
+    assert_eq!(blocks[0]["makesOffer"][1]["price"], "250");
+    assert_eq!(blocks[1]["@type"], "FAQPage");
+    assert_eq!(blocks[1]["mainEntity"].as_array().map(Vec::len), Some(3));
     let headers = read(&out, "_headers");
     assert!(headers.contains("Content-Security-Policy: default-src 'self'; script-src 'self';"));
     assert!(!headers.contains("unsafe-inline"));
+}
+
+#[test]
+fn every_text_file_has_gzip_and_brotli_copies() {
+    let (_dir, out) = build_real_site();
+    for entry in walkdir::WalkDir::new(&out) {
+        let path = entry.unwrap().into_path();
+        let text = path.extension().is_some_and(|e| {
+            ["html", "css", "js", "svg", "xml", "txt"].contains(&e.to_str().unwrap())
+        });
+        if text {
+            for suffix in ["gz", "br"] {
+                let copy = PathBuf::from(format!("{}.{suffix}", path.display()));
+                assert!(copy.is_file(), "{} has no .{suffix}", path.display());
+            }
+        }
+    }
 }
 
 #[test]
@@ -158,7 +270,11 @@ fn a_second_build_writes_the_same_site() {
         if entry.file_type().is_file() {
             let relative = entry.path().strip_prefix(&first).unwrap();
             let other = std::fs::read(second.join(relative)).unwrap_or_default();
-            assert!(std::fs::read(entry.path()).unwrap() == other, "{} differs", relative.display());
+            assert!(
+                std::fs::read(entry.path()).unwrap() == other,
+                "{} differs",
+                relative.display()
+            );
         }
     }
 }
@@ -171,7 +287,10 @@ fn help_explains_each_command_and_flag() {
     assert!(help.contains("build"), "{help}");
     let output = curbside(&["build", "--help"]);
     let help = String::from_utf8_lossy(&output.stdout);
-    assert!(help.contains("--out <DIR>") && help.contains("Where to write the site"), "{help}");
+    assert!(
+        help.contains("--out <DIR>") && help.contains("Where to write the site"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -180,6 +299,9 @@ fn a_project_without_content_fails_clearly() {
     let output = curbside(&["build", "--root", dir.path().to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr.starts_with("error: content/business.yaml: this file is missing"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: content/business.yaml: this file is missing"),
+        "{stderr}"
+    );
     assert!(!dir.path().join("dist").exists());
 }

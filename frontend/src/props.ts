@@ -58,7 +58,7 @@ export interface PromotionOption {
 }
 
 export interface ContactProps {
-  /** Origin of the form service, e.g. "https://formspree.io". */
+  /** Origin of the form service, e.g. "https://formspree.io"; "" means the page's own origin (local preview). */
   endpoint: string;
   formId: string;
   heading: string;
@@ -90,13 +90,11 @@ export interface ContactProps {
   submit: string;
   submitting: string;
   privacyNote: string;
+  privacyLink: string;
   privacyHref: string;
   thanks: { heading: string; text: string; backHome: string; href: string };
-  /**
-   * Optional (not yet sent by the Rust side): shown, prefixed like any form-level
-   * error, when the form service does not reply in time. A plain English default is used without it.
-   */
-  timeout?: string;
+  /** Shown, prefixed like any form-level error, when the form service does not reply in time. */
+  timeout: string;
 }
 
 export interface IslandProps {

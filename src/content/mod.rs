@@ -5,6 +5,7 @@
 pub mod markdown;
 pub mod model;
 pub mod placeholders;
+pub mod spelling;
 pub mod values;
 pub mod yaml;
 
@@ -77,13 +78,22 @@ pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
     let (home, home_text) = source.yaml::<Home>("home.yaml")?;
     let (faq, faq_text) = source.yaml::<Vec<FaqEntry>>("faq.yaml")?;
     let (not_found, _) = source.yaml::<NotFound>("notfound.yaml")?;
+    let plans_shown = source.path("plans.yaml").1;
+    for (key, plan) in [("monthly", &plans.monthly), ("annual", &plans.annual)] {
+        non_empty(
+            &plan.features,
+            &plans_text,
+            &[key, "features"],
+            &plans_shown,
+        )?;
+    }
     non_empty(
         &home.how_it_works.steps,
         &home_text,
-        "steps",
+        &["how_it_works", "steps"],
         &source.path("home.yaml").1,
     )?;
-    non_empty(&faq, &faq_text, "", &source.path("faq.yaml").1)?;
+    non_empty(&faq, &faq_text, &[], &source.path("faq.yaml").1)?;
     let pages = load_pages(&source)?;
     let values = placeholder_values(&business, &plans, &derived);
     Ok(Site {
@@ -114,14 +124,15 @@ fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived> {
         .at(at_annual())
         .help("lower the annual price, or raise the monthly one, so the annual plan saves money"));
     }
-    if annual % monthly != 0 {
+    if !annual.is_multiple_of(monthly) {
         return Err(Diagnostic::new(format!(
             "the annual price (${annual}) must be a whole number of monthly payments (${monthly} each)"
         ))
         .at(at_annual())
         .help(format!(
             "the site says \"pay for N months, get the rest free\"; use a multiple of ${monthly}, such as ${}",
-            annual / monthly * monthly
+            // The nearest multiple that still saves money.
+            ((annual + monthly / 2) / monthly).clamp(1, 11) * monthly
         )));
     }
     let paid_months = annual / monthly;
@@ -144,14 +155,21 @@ fn check_business(business: &Business, source: &Source) -> Result<()> {
     Ok(())
 }
 
-fn non_empty<T>(items: &[T], text: &str, key: &str, shown: &Path) -> Result<()> {
+/// Fails when the list at `path` in `text` (the whole file if `path` is
+/// empty) has no items.
+fn non_empty<T>(items: &[T], text: &str, path: &[&str], shown: &Path) -> Result<()> {
     if !items.is_empty() {
         return Ok(());
     }
-    let (line, column) = if key.is_empty() {
-        (1, 1)
+    let (line, column) = if path.is_empty() {
+        // The whole file is the list: point at its first line that is not a comment.
+        let first = text.lines().position(|line| {
+            let line = line.trim();
+            !line.is_empty() && !line.starts_with('#')
+        });
+        (first.map_or(1, |index| index + 1), 1)
     } else {
-        locate_key(text, &["how_it_works", key]).unwrap_or((1, 1))
+        locate_key(text, path).unwrap_or((1, 1))
     };
     Err(Diagnostic::new("this list is empty")
         .at(Location::at(shown, line, column))
@@ -162,6 +180,18 @@ fn non_empty<T>(items: &[T], text: &str, key: &str, shown: &Path) -> Result<()> 
 fn load_pages(source: &Source) -> Result<Vec<Page>> {
     let dir = source.dir.join("pages");
     let shown_dir = source.shown.join("pages");
+    if !dir.is_dir() {
+        return Err(Diagnostic::new("the pages folder is missing")
+            .at(Location::file(&shown_dir))
+            .help(format!(
+                "create it, with at least {}",
+                REQUIRED_PAGES
+                    .iter()
+                    .map(|page| format!("{page}.md"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )));
+    }
     let mut pages = Vec::new();
     for entry in walkdir::WalkDir::new(&dir)
         .follow_links(true)
@@ -173,14 +203,19 @@ fn load_pages(source: &Source) -> Result<Vec<Page>> {
                 .and_then(|p| p.strip_prefix(&dir).ok())
                 .map_or_else(|| shown_dir.clone(), |rel| shown_dir.join(rel));
             let looped = err.loop_ancestor().is_some();
+            let dangling = err
+                .io_error()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound);
             let diagnostic = Diagnostic::new(if looped {
                 "this folder links back to one that contains it"
+            } else if dangling {
+                "this symbolic link points to nothing"
             } else {
                 "could not read this folder"
             })
             .at(Location::file(at));
             match err.io_error() {
-                Some(io) if !looped => diagnostic.caused_by(io),
+                Some(io) if !looped && !dangling => diagnostic.caused_by(io),
                 _ => diagnostic.help("remove the symbolic link; pages must be plain files"),
             }
         })?;
@@ -227,8 +262,14 @@ fn load_page(path: &Path, shown: &Path, relative: &Path) -> Result<Page> {
             .help(help));
     }
     if meta.date.is_some() != meta.date_label.is_some() {
+        let given = if meta.date.is_some() {
+            "date"
+        } else {
+            "date_label"
+        };
+        let (line, column) = locate_key(front, &[given]).unwrap_or((1, 1));
         return Err(Diagnostic::new("`date` and `date_label` go together")
-            .at(Location::at(shown, front_line, 1))
+            .at(Location::at(shown, line + front_line - 1, column))
             .help("give both, for example `date_label: Last updated` and `date: 2025-08-25`, or neither"));
     }
     Ok(Page {
@@ -318,5 +359,45 @@ mod tests {
         let slugs: Vec<&str> = site.pages.iter().map(|p| p.slug.as_str()).collect();
         assert_eq!(slugs, ["privacypolicy", "termsofservice"]);
         assert_eq!(site.faq.len(), 3);
+    }
+}
+
+/// The business.yaml values still holding the repository's samples, which
+/// must be replaced before the site is published. Samples use the names
+/// reserved for examples: the `.example` domain and 555-01xx phone numbers.
+pub fn sample_values(site: &Site) -> Vec<&'static str> {
+    let business = &site.business;
+    let mut samples = Vec::new();
+    let example_domain = |text: &str| {
+        text.split(['/', '@'])
+            .any(|part| part == "example" || part.ends_with(".example"))
+    };
+    if example_domain(business.url.as_str()) {
+        samples.push("url");
+    }
+    if business.phone.tel.get(5..9) == Some("5550") && business.phone.tel.get(9..10) == Some("1") {
+        samples.push("phone");
+    }
+    if example_domain(business.email.as_str()) {
+        samples.push("email");
+    }
+    if business.formspree_form_id.as_str().starts_with("xsample") {
+        samples.push("formspree_form_id");
+    }
+    samples
+}
+
+#[cfg(test)]
+mod sample_tests {
+    use super::*;
+
+    #[test]
+    fn the_repository_content_is_all_samples() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let site = load(&dir, Path::new("content")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            sample_values(&site),
+            ["url", "phone", "email", "formspree_form_id"]
+        );
     }
 }

@@ -153,6 +153,8 @@ pub struct ContactText {
     pub submit: Text,
     pub submitting: Text,
     pub privacy_note: Text,
+    pub privacy_link: Text,
+    pub timeout: Text,
     pub thanks_heading: Text,
     pub thanks_text: Text,
     pub back_home: Text,

@@ -42,10 +42,12 @@ pub fn first_unknown(text: &str) -> Option<(usize, &str)> {
 /// The message for an unknown placeholder.
 pub fn unknown_message(name: &str) -> (String, String) {
     let known: Vec<String> = NAMES.iter().map(|n| format!("{{{n}}}")).collect();
-    (
-        format!("unknown placeholder `{{{name}}}`"),
-        format!("use one of {}", known.join(", ")),
-    )
+    let known = known.join(", ");
+    let help = match super::spelling::closest(name, NAMES) {
+        Some(near) => format!("did you mean `{{{near}}}`? The placeholders are {known}"),
+        None => format!("use one of {known}"),
+    };
+    (format!("unknown placeholder `{{{name}}}`"), help)
 }
 
 /// The values placeholders are replaced with.

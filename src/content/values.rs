@@ -13,6 +13,33 @@ fn invalid<E: de::Error>(message: impl fmt::Display, help: impl fmt::Display) ->
     E::custom(format!("{message}{HELP_MARK}{help}"))
 }
 
+/// A value written as a string that checks itself.
+trait CheckedStr: Sized {
+    /// What the value should be, for type errors ("expected ...").
+    const EXPECTING: &'static str;
+    fn check<E: de::Error>(value: &str) -> Result<Self, E>;
+}
+
+/// Reads a [`CheckedStr`] and checks it inside the visitor: serde_yaml gives
+/// an error the value's position only while it is reading that value, so a
+/// check made after `String::deserialize` returns would be reported at the
+/// start of the enclosing mapping instead.
+fn deserialize_checked<'de, D: Deserializer<'de>, T: CheckedStr>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    struct CheckedVisitor<T>(std::marker::PhantomData<T>);
+    impl<T: CheckedStr> Visitor<'_> for CheckedVisitor<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(T::EXPECTING)
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+            T::check(v)
+        }
+    }
+    deserializer.deserialize_str(CheckedVisitor(std::marker::PhantomData))
+}
+
 /// Text a visitor reads. Not empty; `{placeholders}` must be known ones.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
@@ -26,18 +53,24 @@ impl Text {
 
 impl<'de> Deserialize<'de> for Text {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
+        deserialize_checked(deserializer)
+    }
+}
+
+impl CheckedStr for Text {
+    const EXPECTING: &'static str = "text";
+    fn check<E: de::Error>(text: &str) -> Result<Self, E> {
         if text.trim().is_empty() {
             return Err(invalid(
                 "this text is empty",
                 "write the text, or put it in quotes if it starts with a special character",
             ));
         }
-        if let Some((_, name)) = placeholders::first_unknown(&text) {
+        if let Some((_, name)) = placeholders::first_unknown(text) {
             let (message, help) = placeholders::unknown_message(name);
             return Err(invalid(message, help));
         }
-        Ok(Text(text))
+        Ok(Text(text.to_string()))
     }
 }
 
@@ -120,9 +153,15 @@ impl Email {
 
 impl<'de> Deserialize<'de> for Email {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = String::deserialize(deserializer)?;
-        if is_email(&value) {
-            Ok(Email(value))
+        deserialize_checked(deserializer)
+    }
+}
+
+impl CheckedStr for Email {
+    const EXPECTING: &'static str = "an email address";
+    fn check<E: de::Error>(value: &str) -> Result<Self, E> {
+        if is_email(value) {
+            Ok(Email(value.to_string()))
         } else {
             Err(invalid(
                 format!("\"{value}\" is not an email address"),
@@ -158,7 +197,13 @@ pub struct Phone {
 
 impl<'de> Deserialize<'de> for Phone {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let display = String::deserialize(deserializer)?;
+        deserialize_checked(deserializer)
+    }
+}
+
+impl CheckedStr for Phone {
+    const EXPECTING: &'static str = "a phone number";
+    fn check<E: de::Error>(display: &str) -> Result<Self, E> {
         let allowed = display
             .chars()
             .all(|c| c.is_ascii_digit() || " ()-.+".contains(c));
@@ -171,7 +216,7 @@ impl<'de> Deserialize<'de> for Phone {
         match national {
             Some(national) if allowed => Ok(Phone {
                 tel: format!("+1{national}"),
-                display,
+                display: display.to_string(),
             }),
             _ => Err(invalid(
                 format!("\"{display}\" is not a US phone number"),
@@ -249,9 +294,15 @@ impl Date {
 
 impl<'de> Deserialize<'de> for Date {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = String::deserialize(deserializer)?;
+        deserialize_checked(deserializer)
+    }
+}
+
+impl CheckedStr for Date {
+    const EXPECTING: &'static str = "a date";
+    fn check<E: de::Error>(value: &str) -> Result<Self, E> {
         let format = time::macros::format_description!("[year]-[month]-[day]");
-        time::Date::parse(&value, &format).map(Date).map_err(|_| {
+        time::Date::parse(value, &format).map(Date).map_err(|_| {
             invalid(
                 format!("\"{value}\" is not a real date"),
                 "write the date as year-month-day, for example 2025-08-25",
@@ -284,7 +335,13 @@ impl fmt::Display for TimeOfDay {
 
 impl<'de> Deserialize<'de> for TimeOfDay {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = String::deserialize(deserializer)?;
+        deserialize_checked(deserializer)
+    }
+}
+
+impl CheckedStr for TimeOfDay {
+    const EXPECTING: &'static str = "a time of day";
+    fn check<E: de::Error>(value: &str) -> Result<Self, E> {
         let parsed = value.split_once(':').and_then(|(h, m)| {
             let (hour, minute) = (h.parse::<u8>().ok()?, m.parse::<u8>().ok()?);
             (hour < 24 && minute < 60 && m.len() == 2).then_some(TimeOfDay { hour, minute })
@@ -311,7 +368,13 @@ impl SiteUrl {
 
 impl<'de> Deserialize<'de> for SiteUrl {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = String::deserialize(deserializer)?;
+        deserialize_checked(deserializer)
+    }
+}
+
+impl CheckedStr for SiteUrl {
+    const EXPECTING: &'static str = "a web address";
+    fn check<E: de::Error>(value: &str) -> Result<Self, E> {
         let host = value
             .strip_prefix("https://")
             .or_else(|| value.strip_prefix("http://"));
@@ -343,12 +406,18 @@ impl FormId {
 
 impl<'de> Deserialize<'de> for FormId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = String::deserialize(deserializer)?;
+        deserialize_checked(deserializer)
+    }
+}
+
+impl CheckedStr for FormId {
+    const EXPECTING: &'static str = "a Formspree form id";
+    fn check<E: de::Error>(value: &str) -> Result<Self, E> {
         if !value.is_empty()
             && value.len() <= 64
             && value.chars().all(|c| c.is_ascii_alphanumeric())
         {
-            Ok(FormId(value))
+            Ok(FormId(value.to_string()))
         } else {
             Err(invalid(
                 format!("\"{value}\" is not a Formspree form id"),

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+use super::spelling;
 use crate::diagnostics::{Diagnostic, Location, Result};
 
 /// Content files are small; anything larger is almost certainly the wrong file.
@@ -36,18 +37,23 @@ pub fn read_text(path: &Path, shown: &Path) -> Result<String> {
     if metadata.len() > MAX_FILE_BYTES {
         return Err(Diagnostic::new(format!(
             "this file is {} KiB; content files may be at most {} KiB",
-            metadata.len() / 1024,
+            metadata.len().div_ceil(1024),
             MAX_FILE_BYTES / 1024
         ))
         .at(Location::at(shown, 1, 1))
         .help("check that this is the right file; split very long text into several pages"));
     }
     let bytes = std::fs::read(path).map_err(|err| Diagnostic::io("read", shown, err))?;
-    String::from_utf8(bytes).map_err(|err| {
+    let text = String::from_utf8(bytes).map_err(|err| {
         let (line, column) = line_column(&err.as_bytes()[..err.utf8_error().valid_up_to()]);
         Diagnostic::new("this file is not UTF-8 text")
             .at(Location::at(shown, line, column))
             .help("save the file with UTF-8 encoding (most editors offer it under \"Save with encoding\")")
+    })?;
+    // Some editors start UTF-8 files with a byte order mark; it is not text.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 
@@ -68,29 +74,44 @@ pub fn line_column(prefix: &[u8]) -> (usize, usize) {
 /// Parses YAML `text` from `shown` into `T`. `line_offset` is added to reported
 /// lines, for YAML that starts part-way into a file (front matter).
 pub fn parse<T: DeserializeOwned>(text: &str, shown: &Path, line_offset: usize) -> Result<T> {
-    serde_yaml::from_str(text).map_err(|err| translate(&err, text, shown, line_offset))
+    serde_yaml::from_str(text).map_err(|err| {
+        // serde_yaml reports a syntax error only after the values before it
+        // were read, so a broken line (an unclosed quote, a bad indent) would
+        // surface as a wrong value above it. The syntax error comes first.
+        let err = serde_yaml::from_str::<serde::de::IgnoredAny>(text)
+            .err()
+            .unwrap_or(err);
+        translate(&err, text, shown, line_offset)
+    })
 }
 
 fn translate(err: &serde_yaml::Error, text: &str, shown: &Path, line_offset: usize) -> Diagnostic {
     let raw = err.to_string();
-    // serde_yaml appends " at line L column C"; we print the location ourselves.
-    let without_position = match raw.find(" at line ") {
-        Some(i) => raw[..i].to_string(),
-        None => raw.clone(),
+    // Syntax errors read "PROBLEM at line L column C, while CONTEXT at line L
+    // column C"; other errors "PATH: MESSAGE at line L column C". We print
+    // locations ourselves.
+    let (problem, context) = match raw.split_once(", while ") {
+        Some((problem, context)) => (problem, Some(context)),
+        None => (raw.as_str(), None),
     };
-    let (message, own_help) = match without_position.split_once(HELP_MARK) {
-        Some((message, help)) => (message.to_string(), Some(help.to_string())),
-        None => (without_position, None),
+    let problem = problem.find(" at line ").map_or(problem, |i| &problem[..i]);
+    let (path, problem) = split_path(problem);
+    let at = err.location().map(|at| (at.line(), at.column()));
+    let (message, help, at) = match problem.split_once(HELP_MARK) {
+        Some((message, help)) => {
+            let at = placeholder_position(message, text, at).or(at);
+            (message.to_string(), Some(help.to_string()), at)
+        }
+        None => explain(problem, context, text, at),
     };
-    let location = match err.location() {
-        Some(at) => Location::at(shown, at.line() + line_offset, at.column()),
+    let message = match path {
+        Some(path) => format!("{path}: {message}"),
+        None => message,
+    };
+    let location = match at {
+        Some((line, column)) => Location::at(shown, line + line_offset, column),
         None => Location::file(shown),
     };
-    let line_text = err
-        .location()
-        .and_then(|at| text.lines().nth(at.line().saturating_sub(1)))
-        .unwrap_or("");
-    let help = own_help.or_else(|| generic_help(&message, line_text));
     let mut diagnostic = Diagnostic::new(message).at(location);
     if let Some(help) = help {
         diagnostic = diagnostic.help(help);
@@ -98,41 +119,258 @@ fn translate(err: &serde_yaml::Error, text: &str, shown: &Path, line_offset: usi
     diagnostic
 }
 
-/// Advice for the messages serde and the YAML parser produce themselves.
-fn generic_help(message: &str, line_text: &str) -> Option<String> {
-    if line_text.contains('\t') {
-        return Some("indent with spaces: YAML does not allow tab characters".into());
+/// Splits serde_yaml's "monthly.features: " prefix from a message. The root
+/// of a list shows as `.[2]`, written `[2]` here.
+fn split_path(message: &str) -> (Option<&str>, &str) {
+    match message.split_once(": ") {
+        Some((path, rest))
+            if path
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c)) =>
+        {
+            (Some(path.strip_prefix('.').unwrap_or(path)), rest)
+        }
+        _ => (None, message),
     }
-    if let Some(rest) = message.split("unknown field `").nth(1) {
-        let field = rest.split('`').next().unwrap_or("");
-        let allowed = rest.split_once(", expected ").map(|(_, a)| a);
-        return Some(match allowed {
-            Some(allowed) => format!(
-                "remove `{field}` or correct its spelling; the keys allowed here are {allowed}"
-            ),
-            None => format!("remove `{field}`; no keys are allowed here"),
+}
+
+/// Rewrites a message of serde or the YAML parser in the words of the
+/// content files, with advice and, where the parser noticed the mistake
+/// later than it was made, the place of the mistake itself.
+fn explain(
+    message: &str,
+    context: Option<&str>,
+    text: &str,
+    at: Option<(usize, usize)>,
+) -> (String, Option<String>, Option<(usize, usize)>) {
+    let line_text = |line: usize| text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let error_line = at.map_or(0, |(line, _)| line);
+    let line = line_text(error_line);
+    if line[..line.len() - line.trim_start().len()].contains('\t') {
+        let help = "indent with spaces: YAML does not allow tab characters for indentation";
+        let message = "this line is indented with a tab character".to_string();
+        return (message, Some(help.into()), Some((error_line, 1)));
+    }
+    if line.contains('\t') {
+        let help = "replace the tab characters in this line with spaces";
+        return (message.to_string(), Some(help.into()), at);
+    }
+    // Text such as `{city} is nice` or `*Yes*, we do` must be quoted: YAML
+    // reads a value that starts with one of these as something else.
+    let value = line
+        .split_once(": ")
+        .map_or("", |(_, value)| value.trim_start());
+    let quote_it = value
+        .chars()
+        .next()
+        .filter(|c| "{*&@`%!".contains(*c))
+        .map(|c| {
+            format!(
+                "put the text in quotes: YAML reads text that starts with `{c}` as something else"
+            )
         });
+    let unclosed = |at| {
+        let help = "add the closing quote at the end of the text, on the same line";
+        (
+            "this quote is never closed".to_string(),
+            Some(help.into()),
+            Some(at),
+        )
+    };
+    if let Some(opened) = context
+        .filter(|c| c.starts_with("scanning a quoted scalar"))
+        .and_then(position_in)
+    {
+        return unclosed(opened);
     }
-    if let Some(rest) = message.split("missing field `").nth(1) {
-        let field = rest.split('`').next().unwrap_or("");
-        return Some(format!("add `{field}:` with its value at this level"));
+    if let Some(field) = quoted_name(message, "unknown field `") {
+        let allowed: Vec<&str> = message
+            .split_once(", expected ")
+            .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
+            .unwrap_or_default();
+        let listed = allowed
+            .iter()
+            .map(|key| format!("`{key}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let help = match spelling::closest(field, &allowed) {
+            Some(key) => format!("did you mean `{key}`? The keys allowed here are {listed}"),
+            None if allowed.is_empty() => format!("remove `{field}`; no keys are allowed here"),
+            None => format!("remove `{field}`, or use one of the keys allowed here: {listed}"),
+        };
+        return (format!("unknown key `{field}`"), Some(help), at);
     }
-    if let Some((_, expected)) = message.split_once(", expected ") {
-        return Some(format!("write {expected} here"));
+    if let Some(field) = quoted_name(message, "missing field `") {
+        let help = format!("add `{field}:` with its value at this level");
+        return (format!("the key `{field}` is missing"), Some(help), at);
     }
-    if message.contains("mapping values are not allowed") {
-        return Some("put text that contains \": \" in quotes".into());
-    }
-    if message.contains("did not find expected") || message.contains("could not find expected") {
-        return Some(
-            "check the indentation of this line and the line before it, and that every quote is closed"
-                .into(),
+    if let Some(field) = quoted_name(message, "duplicate field `") {
+        // serde reports the mapping the key is in; point at the second one.
+        let indent = at.map_or(0, |(_, column)| column - 1);
+        let second = text
+            .lines()
+            .enumerate()
+            .skip(error_line.saturating_sub(1))
+            .filter(|(_, line)| {
+                line.len() - line.trim_start().len() == indent
+                    && line
+                        .trim_start()
+                        .strip_prefix(field)
+                        .is_some_and(|r| r.starts_with(':'))
+            })
+            .nth(1)
+            .map(|(index, _)| (index + 1, indent + 1));
+        let help = format!("remove one of the two `{field}:` lines");
+        return (
+            format!("the key `{field}` appears twice"),
+            Some(help),
+            second.or(at),
         );
     }
-    if message.contains("found character that cannot start any token") {
-        return Some("put this text in quotes".into());
+    if let Some((found, expected)) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|rest| rest.split_once(", expected "))
+    {
+        let found = plain_found(found);
+        let (expected, help) = plain_expected(expected);
+        let help = quote_it.unwrap_or(help);
+        return (
+            format!("expected {expected} here, not {found}"),
+            Some(help),
+            at,
+        );
     }
-    None
+    if message.contains("more than one document") {
+        let second = text.lines().position(|line| line.trim_end() == "---");
+        let help = "a content file holds one YAML document: remove this `---` line";
+        let message = "a second YAML document starts here".to_string();
+        return (message, Some(help.into()), second.map(|i| (i + 1, 1)));
+    }
+    if let Some(help) = quote_it {
+        // Point at the text to quote, not where the parser gave up on it.
+        let column = line[..line.len() - value.len()].chars().count() + 1;
+        return (message.to_string(), Some(help), Some((error_line, column)));
+    }
+    let help = if message.contains("mapping values are not allowed") {
+        let previous = text
+            .lines()
+            .take(error_line.saturating_sub(1))
+            .filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+            .last()
+            .unwrap_or("");
+        let indent = |line: &str| line.len() - line.trim_start().len();
+        if indent(line) > indent(previous) {
+            "this line is indented further than the key above it, so it reads as part of that text; line its key up with the keys above it"
+        } else {
+            "put text that contains \": \" in quotes"
+        }
+    } else if message.contains("did not find expected")
+        || message.contains("could not find expected")
+    {
+        if let Some(opened) = unbalanced_quote_before(text, error_line) {
+            return unclosed(opened);
+        }
+        "check the indentation of this line and the line before it"
+    } else if message.contains("found character that cannot start any token") {
+        "put this text in quotes"
+    } else {
+        return (message.to_string(), None, at);
+    };
+    (message.to_string(), Some(help.into()), at)
+}
+
+/// Where an unknown placeholder is, for a message about one: serde_yaml
+/// points at the start of the text, which for a block of text (`|`) is the
+/// line above it.
+fn placeholder_position(
+    message: &str,
+    text: &str,
+    at: Option<(usize, usize)>,
+) -> Option<(usize, usize)> {
+    let placeholder = quoted_name(message, "unknown placeholder `")?;
+    let (line, column) = at?;
+    text.lines()
+        .enumerate()
+        .skip(line.saturating_sub(1))
+        .find_map(|(index, line_text)| {
+            // On the value's own line, only what follows the value's start.
+            let from = if index + 1 == line {
+                line_text
+                    .char_indices()
+                    .nth(column.saturating_sub(1))
+                    .map_or(line_text.len(), |(i, _)| i)
+            } else {
+                0
+            };
+            let offset = from + line_text.get(from..)?.find(placeholder)?;
+            Some((index + 1, line_text[..offset].chars().count() + 1))
+        })
+}
+
+/// The name in backquotes after `prefix` in `message`.
+fn quoted_name<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
+    let rest = message.split_once(prefix)?.1;
+    rest.split('`').next()
+}
+
+/// The line and column in a parser context such as "scanning a quoted
+/// scalar at line 11 column 8".
+fn position_in(context: &str) -> Option<(usize, usize)> {
+    let (_, position) = context.split_once(" at line ")?;
+    let (line, column) = position.split_once(" column ")?;
+    Some((line.parse().ok()?, column.trim().parse().ok()?))
+}
+
+/// The opening quote of a double-quoted text that runs on past its line,
+/// searched upwards from `line`: the parser only notices where the text
+/// ends, at the next quote, often several lines further down.
+fn unbalanced_quote_before(text: &str, line: usize) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().take(line.saturating_sub(1)).collect();
+    lines.iter().enumerate().rev().find_map(|(index, line)| {
+        let quotes: Vec<usize> = line
+            .char_indices()
+            .filter(|&(i, c)| c == '"' && !line[..i].ends_with('\\'))
+            .map(|(i, _)| line[..i].chars().count() + 1)
+            .collect();
+        let opening = *quotes.last()?;
+        (quotes.len() % 2 == 1).then_some((index + 1, opening))
+    })
+}
+
+/// What serde found, in plain words: "sequence" is a list, "map" a group of keys.
+fn plain_found(found: &str) -> String {
+    let found = found.split(" as ").next().unwrap_or(found);
+    match found {
+        "sequence" => "a list".into(),
+        "map" => "a group of keys".into(),
+        "unit value" => "nothing".into(),
+        _ => match found.split_once(' ') {
+            Some(("string", value)) => format!("the text {value}"),
+            Some((_, value)) => value.trim_matches('`').to_string(),
+            None => found.to_string(),
+        },
+    }
+}
+
+/// What serde expected, in plain words, with advice on writing it.
+fn plain_expected(expected: &str) -> (String, String) {
+    let (what, help): (&str, &str) = match expected {
+        "a sequence" => (
+            "a list",
+            "write the items one per line below the key, each starting with `- `",
+        ),
+        "a string" | "text" => ("text", "write the text after the key, on the same line"),
+        e if e.starts_with("struct ") || e == "a map" => (
+            "a group of keys",
+            "write `key: value` lines below this key, indented by two more spaces",
+        ),
+        "u8" | "u16" | "u32" | "u64" | "usize" => (
+            "a whole number",
+            "write a whole number of 0 or more, without quotes, for example 24",
+        ),
+        other => return (other.to_string(), format!("write {other} here")),
+    };
+    (what.to_string(), help.to_string())
 }
 
 /// Splits `---` front matter from the body of a Markdown file. Returns the
@@ -196,19 +434,15 @@ mod tests {
         }
         let err = parse::<T>("name: a\nnmae: b\n", Path::new("f.yaml"), 0).unwrap_err();
         assert_eq!(err.location, Some(Location::at("f.yaml", 2, 1)));
-        assert!(
-            err.message.contains("unknown field `nmae`"),
-            "{}",
-            err.message
-        );
-        assert!(err.help.unwrap().contains("remove `nmae`"));
+        assert_eq!(err.message, "unknown key `nmae`");
+        assert!(err.help.as_ref().unwrap().starts_with("did you mean `name`?"));
     }
 }
 
 #[cfg(test)]
 mod value_error_tests {
     use super::*;
-    use crate::content::values::Price;
+    use crate::content::values::{Email, Price};
 
     #[test]
     fn errors_from_our_value_types_carry_the_value_position_and_help() {
@@ -221,6 +455,34 @@ mod value_error_tests {
         let err = parse::<T>("name: a\nprice: 0\n", Path::new("f.yaml"), 0).unwrap_err();
         assert_eq!(err.location, Some(Location::at("f.yaml", 2, 8)));
         assert_eq!(err.message, "price: the price must be more than $0");
-        assert!(err.help.unwrap().contains("whole number of dollars"));
+        assert!(err.help.as_ref().unwrap().contains("whole number of dollars"));
+    }
+
+    #[test]
+    fn values_checked_as_text_are_reported_at_the_value_not_the_mapping() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct T {
+            name: String,
+            email: Email,
+        }
+        let err = parse::<T>(
+            "name: a
+email: nobody\n",
+            Path::new("f.yaml"),
+            0,
+        )
+        .unwrap_err();
+        assert_eq!(err.location, Some(Location::at("f.yaml", 2, 8)));
+        assert_eq!(err.message, "email: \"nobody\" is not an email address");
+    }
+
+    #[test]
+    fn a_syntax_error_below_is_reported_before_the_values_above_it() {
+        let text = "email: \"a@b.co\nname: x\nother: \"y\"\n";
+        let err = parse::<std::collections::BTreeMap<String, Email>>(text, Path::new("f.yaml"), 0)
+            .unwrap_err();
+        assert_eq!(err.location, Some(Location::at("f.yaml", 1, 8)));
+        assert_eq!(err.message, "this quote is never closed");
     }
 }

@@ -1,9 +1,11 @@
 //! `.gz` and `.br` copies beside every text file, for hosts that serve
-//! precompressed files. Results are cached by content, so a rebuild only
-//! compresses what changed (the JavaScript chunks rarely do).
+//! precompressed files. Results are cached by content, in memory and in a
+//! folder on disk, so a build only compresses what changed: brotli at its
+//! best setting takes most of a second on the React chunk, which rarely does.
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::path::PathBuf;
 
 use sha2::{Digest, Sha256};
 
@@ -11,12 +13,41 @@ use crate::render::OutputFile;
 
 const TEXT_EXTENSIONS: &[&str] = &["html", "css", "js", "svg", "xml", "txt", "json"];
 
+/// The gzip and brotli forms of one file.
+type Compressed = (Vec<u8>, Vec<u8>);
+
 #[derive(Default)]
 pub struct Compressor {
-    cache: HashMap<[u8; 32], (Vec<u8>, Vec<u8>)>,
+    cache: HashMap<[u8; 32], Compressed>,
+    disk: Option<PathBuf>,
 }
 
 impl Compressor {
+    /// A compressor that also keeps its results in `dir` across runs.
+    pub fn with_disk_cache(dir: PathBuf) -> Compressor {
+        Compressor {
+            cache: HashMap::new(),
+            disk: Some(dir),
+        }
+    }
+
+    fn read_cached(&self, key: &[u8; 32]) -> Option<Compressed> {
+        let base = self.disk.as_ref()?.join(crate::output::hex(key));
+        let gz = std::fs::read(base.with_extension("gz")).ok()?;
+        let br = std::fs::read(base.with_extension("br")).ok()?;
+        Some((gz, br))
+    }
+
+    /// Best effort: a cache that cannot be written only costs time.
+    fn write_cached(&self, key: &[u8; 32], gz: &[u8], br: &[u8]) {
+        if let Some(dir) = &self.disk {
+            let base = dir.join(crate::output::hex(key));
+            let _ = std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(base.with_extension("gz"), gz))
+                .and_then(|()| std::fs::write(base.with_extension("br"), br));
+        }
+    }
+
     /// The `.gz` and `.br` files for each text file in `files`.
     pub fn precompressed(&mut self, files: &[OutputFile]) -> Vec<OutputFile> {
         let text: Vec<&OutputFile> = files
@@ -31,6 +62,13 @@ impl Compressor {
             .iter()
             .map(|f| Sha256::digest(&f.contents).into())
             .collect();
+        for key in &keys {
+            if !self.cache.contains_key(key)
+                && let Some(pair) = self.read_cached(key)
+            {
+                self.cache.insert(*key, pair);
+            }
+        }
         let missing: Vec<(usize, &OutputFile)> = text
             .iter()
             .enumerate()
@@ -39,7 +77,7 @@ impl Compressor {
             .collect();
         // Brotli at its best setting is slow on large chunks; spread the work.
         let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let compressed: Vec<(usize, (Vec<u8>, Vec<u8>))> = std::thread::scope(|scope| {
+        let compressed: Vec<(usize, Compressed)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..workers)
                 .map(|worker| {
                     let mine: Vec<(usize, &OutputFile)> = missing
@@ -60,8 +98,9 @@ impl Compressor {
                 .flat_map(|h| h.join().unwrap_or_default())
                 .collect()
         });
-        for (i, pair) in compressed {
-            self.cache.insert(keys[i], pair);
+        for (i, (gz, br)) in compressed {
+            self.write_cached(&keys[i], &gz, &br);
+            self.cache.insert(keys[i], (gz, br));
         }
         let mut out = Vec::with_capacity(text.len() * 2);
         for (file, key) in text.iter().zip(&keys) {
@@ -112,7 +151,12 @@ mod tests {
                 contents: vec![0, 1, 2],
             },
         ];
-        let out = Compressor::default().precompressed(&files);
+        let cache = tempfile::tempdir().unwrap();
+        let out = Compressor::with_disk_cache(cache.path().to_path_buf()).precompressed(&files);
+        // A second compressor finds the same results on disk.
+        let again = Compressor::with_disk_cache(cache.path().to_path_buf()).precompressed(&files);
+        assert_eq!(out, again);
+        assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 2);
         let names: Vec<&str> = out.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(names, ["index.html.gz", "index.html.br"]);
         let mut text = String::new();

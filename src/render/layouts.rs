@@ -82,6 +82,16 @@ impl Layouts {
 /// A minijinja error as a diagnostic at the template's file, line and column.
 fn template_error(err: &minijinja::Error, shown: &Path) -> Diagnostic {
     use minijinja::ErrorKind;
+    use std::error::Error as _;
+    // An error inside an included layout arrives wrapped in one located at
+    // the include; the innermost says where the mistake really is.
+    let mut err = err;
+    while let Some(inner) = err
+        .source()
+        .and_then(|s| s.downcast_ref::<minijinja::Error>())
+    {
+        err = inner;
+    }
     let name = err.name().unwrap_or("?");
     let location = match (err.line(), err.range(), err.template_source()) {
         (_, Some(range), Some(source)) if range.start <= source.len() => {

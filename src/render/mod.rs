@@ -22,14 +22,17 @@ pub struct AssetUrls {
     pub css: String,
     pub nojs_css: String,
     pub favicon: String,
-    /// The islands runtime; pages load no JavaScript without it.
-    pub islands: Option<String>,
+    /// The islands runtime. While pages are rendered it is
+    /// [`ISLANDS_ENTRY`], replaced by [`place_islands`] once bundled.
+    pub islands: String,
 }
 
 pub struct RenderInput<'a> {
     pub site: &'a Site,
     pub layouts: &'a Layouts,
-    pub islands: &'a [RenderedIsland],
+    /// The islands the pages may hold; each lands as a marker, replaced by
+    /// [`place_islands`] once rendered.
+    pub islands: &'a [Island],
     pub assets: &'a AssetUrls,
     pub copyright_year: i32,
     /// Markup added at the end of every body while previewing (live reload).
@@ -80,16 +83,15 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
     };
     files.push(OutputFile::text(
         "index.html",
-        finish(input, &input.layouts.render("home.html", home)?)?,
+        finish(&input.layouts.render("home.html", home)?),
     ));
 
     for page in &site.pages {
         let html = finish(
-            input,
             &input
                 .layouts
                 .render("page.html", page_context(input, page)?)?,
-        )?;
+        );
         files.push(OutputFile::text(format!("{}.html", page.slug), html));
     }
 
@@ -105,7 +107,7 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
     };
     files.push(OutputFile::text(
         "404.html",
-        finish(input, &input.layouts.render("404.html", not_found)?)?,
+        finish(&input.layouts.render("404.html", not_found)?),
     ));
     Ok(files)
 }
@@ -140,12 +142,7 @@ fn common(input: &RenderInput) -> Result<Value> {
     let islands: std::collections::BTreeMap<&str, Value> = input
         .islands
         .iter()
-        .map(|island| {
-            (
-                island.island.name,
-                Value::from_safe_string(marker(island.island.name)),
-            )
-        })
+        .map(|island| (island.name, Value::from_safe_string(marker(island.name))))
         .collect();
     Ok(context! {
         business => context! {
@@ -211,24 +208,43 @@ fn json_ld(values: &[serde_json::Value]) -> Result<Value> {
     Ok(Value::from_safe_string(out))
 }
 
-/// Where an island goes in a rendered layout, until the page is minified:
-/// text between private-use characters, which the minifier keeps as it is.
+/// Where an island goes in a rendered layout, until it is rendered: text
+/// between private-use characters, which the minifier keeps as it is and
+/// content cannot contain (it is escaped or rejected nowhere, but a site
+/// owner has no way to type U+F8FF by accident).
 fn marker(name: &str) -> String {
     format!("\u{F8FF}island:{name}\u{F8FF}")
 }
 
-/// Minifies a rendered page, then puts each island in place. React's
-/// server HTML is inserted untouched after minifying, so nothing it needs
-/// for hydration (text, comments between text nodes) is lost.
-fn finish(input: &RenderInput, page: &str) -> Result<String> {
-    let mut html = crate::output::minify::html(page);
-    for island in input.islands {
-        let marker = marker(island.island.name);
-        if html.contains(&marker) {
-            html = html.replacen(&marker, &island_markup(island)?, 1);
+/// The islands runtime's URL until the bundle exists.
+pub const ISLANDS_ENTRY: &str = "/\u{F8FF}islands-entry\u{F8FF}";
+
+fn finish(page: &str) -> String {
+    crate::output::minify::html(page)
+}
+
+/// Puts the islands' server HTML and the runtime's URL into rendered pages.
+/// React's markup goes in after minifying, untouched, so nothing hydration
+/// needs (text, comments between text nodes) is lost.
+pub fn place_islands(
+    pages: &mut [OutputFile],
+    rendered: &[RenderedIsland],
+    entry_url: &str,
+) -> Result<()> {
+    let markup: Vec<(String, String)> = rendered
+        .iter()
+        .map(|island| Ok((marker(island.island.name), island_markup(island)?)))
+        .collect::<Result<_>>()?;
+    for page in pages {
+        let Ok(mut html) = String::from_utf8(std::mem::take(&mut page.contents)) else {
+            continue;
+        };
+        for (marker, island) in &markup {
+            html = html.replacen(marker.as_str(), island, 1);
         }
+        page.contents = html.replace(ISLANDS_ENTRY, entry_url).into_bytes();
     }
-    Ok(html)
+    Ok(())
 }
 
 /// An island in the page: its server-rendered HTML in the element the

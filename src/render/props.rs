@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::content::{Plan, Site};
+use crate::islands::Island;
 
 /// Where the contact form posts: the hosted form service, or the preview
 /// server's stand-in.
@@ -28,6 +29,15 @@ impl FormEndpoint {
 /// The ids the islands use to find each other on the page.
 pub const CONTACT_SECTION_ID: &str = "contact";
 pub const PROMOTION_SELECT_ID: &str = "promotion";
+
+/// The props of `island`.
+pub fn for_island(island: &Island, site: &Site, endpoint: &FormEndpoint) -> Value {
+    match island.name {
+        "pricing" => pricing(site),
+        "menu" => menu(site),
+        _ => contact(site, endpoint),
+    }
+}
 
 fn plan_identity(plan_type: &str, plan: &Plan, frequency: &str) -> Value {
     json!({ "planType": plan_type, "amount": plan.price.0, "frequency": frequency })
@@ -134,6 +144,8 @@ pub fn contact(site: &Site, endpoint: &FormEndpoint) -> Value {
         "submit": fill(&text.submit),
         "submitting": fill(&text.submitting),
         "privacyNote": fill(&text.privacy_note),
+        "privacyLink": fill(&text.privacy_link),
+        "timeout": fill(&text.timeout),
         "privacyHref": "/privacypolicy",
         "thanks": {
             "heading": fill(&text.thanks_heading),

@@ -4,8 +4,12 @@
 // 404) and sending the headers of the site's own `_headers` file, so the
 // tests run with the real Content-Security-Policy enforced.
 //
-//   node support/static-host.mjs --root DIR --port N [--build]
+//   node support/static-host.mjs --root DIR --port N [--build] [--precompressed]
 // With --build it first builds the site into DIR with the release binary.
+// With --precompressed it serves the `FILE.br` / `FILE.gz` that the build
+// writes beside every text file, when the request's Accept-Encoding allows it,
+// with Content-Encoding and `Vary: Accept-Encoding`, as Netlify and Cloudflare
+// compress text. Without it, every body is sent uncompressed.
 
 import { createServer } from "node:http";
 import { execFileSync } from "node:child_process";
@@ -20,6 +24,7 @@ const { values } = parseArgs({
     root: { type: "string" },
     port: { type: "string", default: "4173" },
     build: { type: "boolean", default: false },
+    precompressed: { type: "boolean", default: false },
   },
 });
 if (!values.root) throw new Error("--root is required");
@@ -76,18 +81,64 @@ async function resolveFile(path) {
   return null;
 }
 
+/**
+ * The codings a request's Accept-Encoding allows, by preference (q > 0).
+ * @param {string | undefined} header
+ */
+function acceptedCodings(header) {
+  /** @type {Map<string, number>} */
+  const q = new Map();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  /** @param {string} coding */
+  const allowed = (coding) => (q.get(coding) ?? q.get("*") ?? 0) > 0;
+  return ["br", "gzip"].filter(allowed);
+}
+
+/**
+ * The precompressed variant of `file` to send, if any.
+ * @param {string} file @param {string | undefined} acceptEncoding
+ * @returns {Promise<{ variants: boolean, coding?: string, path?: string }>}
+ */
+async function precompressedVariant(file, acceptEncoding) {
+  const suffixes = { br: ".br", gzip: ".gz" };
+  const exists = async (/** @type {string} */ p) => (await stat(p).catch(() => null))?.isFile() ?? false;
+  const variants = (await exists(file + ".br")) || (await exists(file + ".gz"));
+  for (const coding of acceptedCodings(acceptEncoding)) {
+    const path = file + suffixes[/** @type {"br" | "gzip"} */ (coding)];
+    if (await exists(path)) return { variants, coding, path };
+  }
+  return { variants };
+}
+
 const server = createServer(async (request, response) => {
   const path = decodeURIComponent(new URL(request.url ?? "/", "http://host").pathname);
   const file = await resolveFile(path);
   const status = file ? 200 : 404;
-  const body = await readFile(file ?? join(root, "404.html"));
+  const served = file ?? join(root, "404.html");
+  let bodyFile = served;
+  if (values.precompressed) {
+    const variant = await precompressedVariant(served, request.headers["accept-encoding"]);
+    if (variant.variants) response.setHeader("Vary", "Accept-Encoding");
+    if (variant.coding && variant.path) {
+      response.setHeader("Content-Encoding", variant.coding);
+      bodyFile = variant.path;
+    }
+  }
+  const body = await readFile(bodyFile);
   for (const [pattern, headers] of readHeaderRules()) {
     if (matches(pattern, path)) for (const [name, value] of headers) response.setHeader(name, value);
   }
-  response.setHeader("Content-Type", types[extname(file ?? "404.html")] ?? "application/octet-stream");
+  response.setHeader("Content-Type", types[extname(served)] ?? "application/octet-stream");
+  if (values.precompressed) response.setHeader("Content-Length", body.length);
   response.writeHead(status);
   response.end(request.method === "HEAD" ? undefined : body);
 });
 server.listen(Number(values.port), "127.0.0.1", () => {
-  console.log(`static host on http://127.0.0.1:${values.port}/ serving ${root}`);
+  const how = values.precompressed ? " (precompressed .br/.gz)" : "";
+  console.log(`static host on http://127.0.0.1:${values.port}/ serving ${root}${how}`);
 });

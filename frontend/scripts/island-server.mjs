@@ -1,0 +1,285 @@
+// @ts-check
+// The one Node process the Rust CLI drives: bundles the islands with esbuild and
+// renders their server HTML with React.
+//
+// Protocol: newline-delimited JSON. Each request line gets exactly one reply line
+// on stdout, carrying the request's numeric `id`; requests are handled in order.
+// Logs go to stderr only. The process exits 0 when stdin closes.
+//
+//   {"id":1,"cmd":"bundle"}
+//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","files":[{"path":"assets/…js","contents":"…"}]}
+//   {"id":2,"cmd":"render","islands":[{"name":"pricing","props":{…}}],"reload":false}
+//     -> {"id":2,"ok":true,"html":["…"]}
+//   any failure -> {"id":n,"ok":false,"error":"…"}; a line that is not a request -> {"id":null,…}
+//
+// Two esbuild contexts make the browser bundle, both kept alive for incremental rebuilds:
+// - islands: src/client/*.ts with code splitting. React and React DOM land in one shared
+//   chunk, each island in its own chunk (named after it).
+// - runtime: src/runtime.ts alone, its `import("../client/<name>")` pointed at the island
+//   chunks just built. Built apart because esbuild adds a bare import of its helper chunk to
+//   every entry point of a split build (evanw/esbuild#1892): the runtime would fetch an extra
+//   file on every page load. Apart, it is one file with no static imports at all.
+
+import * as esbuild from "esbuild";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+// stdout carries the protocol: anything else printing there (a library, a stray log) would break it.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+// React's server renderer: the production build is faster and what the site ships.
+process.env.NODE_ENV ??= "production";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cacheDir = path.join(root, "node_modules", ".cache", "curbside");
+// Output paths esbuild computes relative links against; nothing is written there.
+const assetsDir = path.join(cacheDir, "assets");
+const clientDir = path.join(root, "src", "client");
+const serverOut = path.join(cacheDir, "server.mjs");
+
+/** @typedef {{ path: string, contents: string }} OutFile */
+/** @typedef {{ name: string, props: unknown }} IslandRequest */
+/** @typedef {{ render(name: string, props: unknown): string }} ServerModule */
+/**
+ * @typedef {{ id: number | null, ok: false, error: string }
+ *   | { id: number, ok: true, entry: string, files: OutFile[] }
+ *   | { id: number, ok: true, html: string[] }} Reply
+ */
+
+/** @type {esbuild.BuildOptions} */
+const browserOptions = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  write: false,
+  metafile: true,
+  outdir: assetsDir,
+  legalComments: "none",
+  define: { "process.env.NODE_ENV": '"production"' },
+  // The package ships ESM but only declares its CommonJS build; the ESM one needs no interop wrapper.
+  alias: { "@formspree/core": "@formspree/core/dist/index.mjs" },
+  logLevel: "silent",
+};
+
+/** Island name (file name in src/client) -> its built entry chunk's file name. */
+const islandChunks = new Map();
+
+/** @type {esbuild.Plugin} */
+const islandChunksPlugin = {
+  name: "island-chunks",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/client\/[\w-]+$/ }, (args) => {
+      const name = path.basename(args.path);
+      const file = islandChunks.get(name);
+      if (!file) return { errors: [{ text: `no island chunk was built for "${args.path}" (is src/client/${name}.ts missing?)` }] };
+      return { path: `./${file}`, external: true };
+    });
+  },
+};
+
+/** @type {{ context: esbuild.BuildContext, entries: string } | undefined} */
+let islandsBuild;
+/** @type {esbuild.BuildContext | undefined} */
+let runtimeContext;
+/** @type {esbuild.BuildContext | undefined} */
+let serverContext;
+/** @type {ServerModule | undefined} */
+let serverModule;
+let serverHash = "";
+let serverStale = true;
+
+async function islandEntries() {
+  const names = await readdir(clientDir);
+  return names.filter((n) => n.endsWith(".ts")).sort().map((n) => `src/client/${n}`);
+}
+
+async function islandsContext() {
+  const entries = await islandEntries();
+  const key = entries.join("\n");
+  // An island added or removed while serving: the entry list is fixed per context.
+  if (islandsBuild && islandsBuild.entries !== key) {
+    await islandsBuild.context.dispose();
+    islandsBuild = undefined;
+  }
+  islandsBuild ??= {
+    entries: key,
+    context: await esbuild.context({
+      ...browserOptions,
+      entryPoints: entries,
+      splitting: true,
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunk-[hash]",
+    }),
+  };
+  return islandsBuild.context;
+}
+
+/**
+ * @param {esbuild.BuildResult<{ write: false, metafile: true }>} result
+ * @returns {OutFile[]}
+ */
+function assetFiles(result) {
+  return result.outputFiles.map((file) => ({
+    path: `assets/${path.relative(assetsDir, file.path).split(path.sep).join("/")}`,
+    contents: file.text,
+  }));
+}
+
+/** @param {number} id @returns {Promise<Reply>} */
+async function bundle(id) {
+  const started = performance.now();
+  const islands = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (
+    await (await islandsContext()).rebuild()
+  );
+  islandChunks.clear();
+  for (const [output, meta] of Object.entries(islands.metafile.outputs)) {
+    if (meta.entryPoint) islandChunks.set(path.basename(meta.entryPoint, ".ts"), path.basename(output));
+  }
+  runtimeContext ??= await esbuild.context({
+    ...browserOptions,
+    entryPoints: [{ in: "src/runtime.ts", out: "islands" }],
+    entryNames: "[name]-[hash]",
+    plugins: [islandChunksPlugin],
+  });
+  const runtime = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (await runtimeContext.rebuild());
+  const entry = Object.keys(runtime.metafile.outputs).find((o) => runtime.metafile.outputs[o]?.entryPoint);
+  if (!entry) throw new Error("esbuild produced no output for src/runtime.ts");
+  await logWarnings([...islands.warnings, ...runtime.warnings]);
+  // Frontend sources may have changed: the next render re-bundles the server module.
+  serverStale = true;
+  const files = [...assetFiles(runtime), ...assetFiles(islands)];
+  console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
+  return { id, ok: true, entry: `assets/${path.basename(entry)}`, files };
+}
+
+/** @returns {Promise<ServerModule>} */
+async function loadServer() {
+  if (serverModule && !serverStale) return serverModule;
+  serverContext ??= await esbuild.context({
+    absWorkingDir: root,
+    entryPoints: ["src/server.tsx"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    write: false,
+    outfile: serverOut,
+    logLevel: "silent",
+  });
+  const result = await serverContext.rebuild();
+  await logWarnings(result.warnings);
+  const code = result.outputFiles?.[0]?.text ?? "";
+  const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
+  // Node never unloads a module: import a new copy only when the code really changed.
+  if (!serverModule || hash !== serverHash) {
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(serverOut, code);
+    const loaded = await import(`${pathToFileURL(serverOut).href}?v=${hash}`);
+    if (typeof loaded.render !== "function") throw new Error("src/server.tsx does not export render()");
+    serverModule = /** @type {ServerModule} */ (loaded);
+    serverHash = hash;
+  }
+  serverStale = false;
+  return serverModule;
+}
+
+/** @param {number} id @param {Record<string, unknown>} request @returns {Promise<Reply>} */
+async function render(id, request) {
+  const islands = request.islands;
+  if (!Array.isArray(islands)) throw new Error('"islands" must be an array of {"name", "props"}');
+  if (request.reload === true) serverStale = true;
+  const server = await loadServer();
+  const html = islands.map((island, index) => {
+    if (typeof island !== "object" || island === null || typeof island.name !== "string") {
+      throw new Error(`islands[${index}] must be an object with a string "name" and "props"`);
+    }
+    const { name, props } = /** @type {IslandRequest} */ (island);
+    try {
+      return server.render(name, props);
+    } catch (error) {
+      const failure = new Error(`rendering island "${name}" failed: ${describe(error)}`);
+      // The message already holds the render's own stack; a second stack would only repeat it.
+      failure.stack = failure.message;
+      throw failure;
+    }
+  });
+  return { id, ok: true, html };
+}
+
+/** esbuild's own formatted messages when it failed; otherwise the stack (or message). */
+async function describeFailure(/** @type {unknown} */ error) {
+  if (typeof error === "object" && error !== null && "errors" in error && Array.isArray(error.errors) && error.errors.length > 0) {
+    const messages = /** @type {esbuild.Message[]} */ (error.errors);
+    return (await esbuild.formatMessages(messages, { kind: "error", color: false })).join("").trimEnd();
+  }
+  return describe(error);
+}
+
+/** @param {unknown} error */
+function describe(error) {
+  if (error instanceof Error) return error.stack ?? error.message;
+  return String(error);
+}
+
+/** @param {esbuild.Message[]} warnings */
+async function logWarnings(warnings) {
+  if (warnings.length === 0) return;
+  const text = await esbuild.formatMessages(warnings, { kind: "warning", color: false });
+  console.error(text.join("").trimEnd());
+}
+
+/** @param {string} line @returns {Promise<Reply>} */
+async function handle(line) {
+  /** @type {unknown} */
+  let request;
+  try {
+    request = JSON.parse(line);
+  } catch (error) {
+    return { id: null, ok: false, error: `malformed request (not JSON): ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+    return { id: null, ok: false, error: "malformed request: expected a JSON object" };
+  }
+  const fields = /** @type {Record<string, unknown>} */ (request);
+  const id = fields.id;
+  if (typeof id !== "number" || !Number.isFinite(id)) {
+    return { id: null, ok: false, error: 'malformed request: "id" must be a number' };
+  }
+  try {
+    switch (fields.cmd) {
+      case "bundle":
+        return await bundle(id);
+      case "render":
+        return await render(id, fields);
+      default:
+        return { id, ok: false, error: `unknown cmd ${JSON.stringify(fields.cmd)} (expected "bundle" or "render")` };
+    }
+  } catch (error) {
+    return { id, ok: false, error: await describeFailure(error) };
+  }
+}
+
+/** @param {Reply} reply */
+function send(reply) {
+  // JSON.stringify escapes newlines inside strings, so this is always exactly one line.
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  if (line.trim() === "") continue;
+  send(await handle(line));
+}
+
+await Promise.all([islandsBuild?.context.dispose(), runtimeContext?.dispose(), serverContext?.dispose()]);
+await esbuild.stop();
+process.exitCode = 0;

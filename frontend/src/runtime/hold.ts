@@ -1,0 +1,57 @@
+// Between a visitor's first tap in an island and its hydration the island's
+// buttons have no handlers yet. Hold that tap (and any submit) and replay it
+// once React is listening, so the first tap is never lost and a submit never
+// leaves the page for the form service's own page.
+// Links and form fields need no help: the browser already does the right thing.
+
+export interface Held {
+  /** hydrateRoot has been called: React now handles clicks itself (hydrating first), so replay the held one. */
+  releaseClick(): void;
+  /** Hydration has committed: React's onSubmit is in place, so replay a held submit through it. */
+  releaseSubmit(): void;
+  /** Hydration failed: let a held submit go through natively, as without JS. */
+  giveUp(): void;
+}
+
+const NATIVE = "a[href], input, select, textarea, label";
+
+export function holdInteractions(island: Element): Held {
+  let click: HTMLElement | null = null;
+  let form: HTMLFormElement | null = null;
+
+  const onClick = (event: Event): void => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target.closest(NATIVE)) return;
+    // A submit button's click becomes a submit event, handled below.
+    if (target.closest("button[type=submit], button:not([type])")) return;
+    click = target;
+  };
+  // On document, bubbling: it runs after React's listeners on the island, so a submit React
+  // already handled (its onSubmit prevents the default) is left alone and never sent twice.
+  const onSubmit = (event: Event): void => {
+    const target = event.target;
+    if (!(target instanceof HTMLFormElement) || !island.contains(target) || event.defaultPrevented) return;
+    event.preventDefault();
+    form = target;
+  };
+  island.addEventListener("click", onClick, true);
+  document.addEventListener("submit", onSubmit);
+
+  const stopClicks = (): void => island.removeEventListener("click", onClick, true);
+  const stopSubmits = (): void => document.removeEventListener("submit", onSubmit);
+  return {
+    releaseClick() {
+      stopClicks();
+      if (click?.isConnected) click.click();
+    },
+    releaseSubmit() {
+      stopSubmits();
+      if (form?.isConnected) form.requestSubmit();
+    },
+    giveUp() {
+      stopClicks();
+      stopSubmits();
+      if (form?.isConnected) form.submit();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// Finds the islands in the page and hydrates each when its strategy fires.
+// This module and everything it imports statically must stay free of React:
+// React and each island are separate chunks, fetched only when an island hydrates.
+import type { ComponentType } from "react";
+import type { hydrate } from "../hydrate";
+import type { ContactProps, MenuProps, PricingProps } from "../props";
+import { holdInteractions } from "./hold";
+import { mediaMatches, whenIdle, whenInteracted, whenMedia, whenVisible, type Cancel } from "./triggers";
+
+/** Hydrates the island; resolves once hydration has committed. */
+type Mount = (element: Element, props: unknown) => Promise<void>;
+
+interface IslandModule<P extends object> {
+  default: ComponentType<P>;
+  hydrate: typeof hydrate;
+}
+
+function mounter<P extends object>(name: string, module: IslandModule<P>): Mount {
+  // The props were serialized by the Rust CLI for exactly this island.
+  return (element, props) => module.hydrate(element, module.default, props as P, name);
+}
+
+// Literal import() paths, so esbuild makes each island its own chunk.
+export const islandLoaders: Record<string, () => Promise<Mount>> = {
+  pricing: () => import("../client/pricing").then((m) => mounter<PricingProps>("pricing", m)),
+  menu: () => import("../client/menu").then((m) => mounter<MenuProps>("menu", m)),
+  contact: () => import("../client/contact").then((m) => mounter<ContactProps>("contact", m)),
+};
+
+export function readProps(name: string): unknown {
+  const script = document.getElementById(`props-${name}`);
+  if (!(script instanceof HTMLScriptElement)) throw new Error(`no <script id="props-${name}"> in the page`);
+  return JSON.parse(script.textContent ?? "");
+}
+
+export async function hydrateIsland(element: Element, name: string): Promise<void> {
+  const load = islandLoaders[name];
+  if (!load) throw new Error(`unknown island "${name}"`);
+  const held = holdInteractions(element);
+  try {
+    const props = readProps(name);
+    const mount = await load();
+    const hydrated = mount(element, props);
+    held.releaseClick();
+    await hydrated;
+  } catch (error) {
+    held.giveUp();
+    throw error;
+  }
+  // Only now: React drops a submit on a root that is still hydrating.
+  held.releaseSubmit();
+}
+
+/** Calls `fire` once, when the island's `data-hydrate` strategy says so. */
+export function schedule(element: Element, strategy: string, fire: () => void): void {
+  let done = false;
+  const cancels: Cancel[] = [];
+  const once = (): void => {
+    if (done) return;
+    done = true;
+    for (const cancel of cancels) cancel();
+    fire();
+  };
+  if (strategy.startsWith("media:")) {
+    const query = strategy.slice("media:".length);
+    cancels.push(whenMedia(query, once));
+    // A tap only counts where the island is meant to run (the menu is inert on wide screens).
+    cancels.push(whenInteracted(element, () => (mediaMatches(query) ? once() : undefined)));
+    return;
+  }
+  if (strategy === "idle") {
+    cancels.push(whenIdle(once));
+  } else {
+    if (strategy !== "visible") console.error(`[islands] unknown data-hydrate "${strategy}", using "visible"`);
+    cancels.push(whenVisible(element, once));
+  }
+  cancels.push(whenInteracted(element, once));
+}
+
+export function initIslands(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll("[data-island]")) {
+    const name = element.getAttribute("data-island") ?? "";
+    const strategy = element.getAttribute("data-hydrate") ?? "visible";
+    schedule(element, strategy, () => {
+      hydrateIsland(element, name).catch((error: unknown) => {
+        // The server HTML stays in place and keeps working as a plain page.
+        console.error(`[islands] ${name}: could not hydrate`, error);
+      });
+    });
+  }
+}

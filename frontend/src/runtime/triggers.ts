@@ -1,0 +1,70 @@
+// When an island should hydrate. Each function calls `fire` at most once and
+// returns a function that cancels whatever it still waits for.
+
+export type Cancel = () => void;
+
+/** Generous, so the island is usually ready by the time it scrolls into view. */
+export const VISIBLE_ROOT_MARGIN = "200px";
+
+export function whenIdle(fire: () => void): Cancel {
+  // Safari has no requestIdleCallback; a short timeout still lets the page settle first.
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(fire, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(fire, 200);
+  return () => window.clearTimeout(handle);
+}
+
+export function whenVisible(element: Element, fire: () => void): Cancel {
+  if (typeof IntersectionObserver !== "function") return whenIdle(fire);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      fire();
+    },
+    { rootMargin: VISIBLE_ROOT_MARGIN },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/** First focus or pointer press inside the island: the visitor is about to use it. */
+export function whenInteracted(element: Element, fire: () => void): Cancel {
+  const events = ["focusin", "pointerdown"] as const;
+  const handle = (): void => {
+    cancel();
+    fire();
+  };
+  const cancel = (): void => {
+    for (const type of events) element.removeEventListener(type, handle, true);
+  };
+  for (const type of events) element.addEventListener(type, handle, { capture: true, passive: true });
+  return cancel;
+}
+
+/** At idle once `query` matches, now or later. */
+export function whenMedia(query: string, fire: () => void): Cancel {
+  if (typeof window.matchMedia !== "function") return whenIdle(fire);
+  const list = window.matchMedia(query);
+  let cancelIdle: Cancel | undefined;
+  const onChange = (event: MediaQueryListEvent): void => {
+    if (!event.matches) return;
+    list.removeEventListener("change", onChange);
+    cancelIdle = whenIdle(fire);
+  };
+  if (list.matches) {
+    cancelIdle = whenIdle(fire);
+  } else {
+    list.addEventListener("change", onChange);
+  }
+  return () => {
+    list.removeEventListener("change", onChange);
+    cancelIdle?.();
+  };
+}
+
+export function mediaMatches(query: string): boolean {
+  return typeof window.matchMedia !== "function" || window.matchMedia(query).matches;
+}

@@ -1,0 +1,85 @@
+// Small test doubles for browser APIs jsdom lacks.
+import { vi } from "vitest";
+import type { Plan } from "../src/props";
+
+/** Records every plan-change on window until `stop()`. */
+export function recordPlanChanges(): { details: Plan[]; stop: () => void } {
+  const details: Plan[] = [];
+  const listener = (event: CustomEvent<Plan>): void => {
+    details.push(event.detail);
+  };
+  window.addEventListener("plan-change", listener);
+  return { details, stop: () => window.removeEventListener("plan-change", listener) };
+}
+
+/** window.matchMedia answering `matching(query)`, with change events fired by the test. */
+export type FakeMediaQueryList = MediaQueryList & { fire(matches: boolean): void };
+
+export function stubMatchMedia(matching: (query: string) => boolean): { lists: Map<string, FakeMediaQueryList> } {
+  const lists = new Map<string, FakeMediaQueryList>();
+  vi.stubGlobal("matchMedia", (query: string) => {
+    const existing = lists.get(query);
+    if (existing) return existing;
+    const state = { matches: matching(query) };
+    const target = new EventTarget();
+    const list = Object.assign(target, {
+      media: query,
+      get matches() {
+        return state.matches;
+      },
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      fire(matches: boolean) {
+        state.matches = matches;
+        target.dispatchEvent(Object.assign(new Event("change"), { matches, media: query }));
+      },
+    }) as unknown as FakeMediaQueryList;
+    lists.set(query, list);
+    return list;
+  });
+  return { lists };
+}
+
+export function stubReducedMotion(reduce: boolean): void {
+  stubMatchMedia((query) => reduce && query.includes("prefers-reduced-motion: reduce"));
+}
+
+/** A controllable IntersectionObserver: tests decide when elements intersect. */
+export class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly observed = new Set<Element>();
+  disconnected = false;
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(element: Element): void {
+    this.observed.add(element);
+  }
+  unobserve(element: Element): void {
+    this.observed.delete(element);
+  }
+  disconnect(): void {
+    this.disconnected = true;
+    this.observed.clear();
+  }
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+  /** Reports `element` as intersecting (or not) to this observer's callback. */
+  report(element: Element, isIntersecting: boolean): void {
+    const entry = { target: element, isIntersecting, intersectionRatio: isIntersecting ? 1 : 0 } as IntersectionObserverEntry;
+    this.callback([entry], this as unknown as IntersectionObserver);
+  }
+  static observing(element: Element): FakeIntersectionObserver[] {
+    return FakeIntersectionObserver.instances.filter((o) => o.observed.has(element));
+  }
+}
+
+export function stubIntersectionObserver(): void {
+  FakeIntersectionObserver.instances = [];
+  vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+}

@@ -1,0 +1,332 @@
+// The plain-TS runtime: back-to-top, reveal-on-scroll, and the islands' hydration
+// strategies, hydrating real server HTML from src/server.tsx.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { initBackToTop } from "../src/runtime/back-to-top";
+import { initIslands, islandLoaders } from "../src/runtime/islands";
+import { initReveal } from "../src/runtime/reveal";
+import { render as renderIsland } from "../src/server";
+import { contactProps, menuProps, pricingProps } from "./fixtures/props";
+import { FakeIntersectionObserver, stubIntersectionObserver, stubMatchMedia, stubReducedMotion } from "./helpers";
+
+declare global {
+  // React reads this to decide whether updates must be wrapped in act().
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+function setScrollY(y: number): void {
+  Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+  window.dispatchEvent(new Event("scroll"));
+}
+
+function placeAt(element: Element, top: number, height = 200): void {
+  vi.spyOn(element, "getBoundingClientRect").mockReturnValue({
+    top,
+    bottom: top + height,
+    left: 0,
+    right: 100,
+    width: 100,
+    height,
+    x: 0,
+    y: top,
+    toJSON: () => ({}),
+  });
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  setScrollY(0);
+});
+
+describe("back-to-top", () => {
+  beforeEach(() => {
+    document.body.innerHTML = `
+      <a href="#main">Skip to main content</a>
+      <main id="main"><h1>Page</h1></main>
+      <button type="button" data-back-to-top hidden>Back to top</button>`;
+    vi.stubGlobal("scrollTo", vi.fn());
+  });
+
+  const button = () => document.querySelector("[data-back-to-top]") as HTMLButtonElement;
+
+  it("appears only after more than 300 px of scrolling", () => {
+    initBackToTop();
+    expect(button().hidden).toBe(true);
+    setScrollY(300);
+    expect(button().hidden).toBe(true);
+    setScrollY(301);
+    expect(button().hidden).toBe(false);
+    setScrollY(120);
+    expect(button().hidden).toBe(true);
+  });
+
+  it("shows at once when the page loads already scrolled", () => {
+    setScrollY(900);
+    initBackToTop();
+    expect(button().hidden).toBe(false);
+  });
+
+  it("scrolls to the top smoothly and moves focus to the skip-link target", () => {
+    initBackToTop();
+    setScrollY(1000);
+    button().focus();
+    button().click();
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: "smooth" });
+    const main = document.getElementById("main");
+    expect(document.activeElement).toBe(main);
+    expect(main).toHaveAttribute("tabindex", "-1");
+  });
+
+  it("jumps without animation under reduced motion", () => {
+    stubReducedMotion(true);
+    initBackToTop();
+    button().click();
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: "auto" });
+  });
+
+  it("falls back to the body when the page has no #main", () => {
+    document.getElementById("main")?.remove();
+    initBackToTop();
+    button().focus();
+    button().click();
+    expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe("reveal on scroll", () => {
+  beforeEach(() => {
+    stubIntersectionObserver();
+    document.body.innerHTML = `
+      <section data-reveal id="above"></section>
+      <section data-reveal id="in-view"></section>
+      <section data-reveal id="below"></section>
+      <section id="plain"></section>`;
+    placeAt(document.getElementById("above") as Element, -500);
+    placeAt(document.getElementById("in-view") as Element, 600);
+    placeAt(document.getElementById("below") as Element, 2000);
+  });
+
+  const classes = (id: string) => Array.from(document.getElementById(id)?.classList ?? []);
+
+  it("hides only what is out of view at load, and reveals it at 15% visibility", () => {
+    initReveal();
+    expect(classes("in-view")).toEqual([]);
+    expect(classes("above")).toEqual(["reveal"]);
+    expect(classes("below")).toEqual(["reveal"]);
+    expect(classes("plain")).toEqual([]);
+
+    const [observer] = FakeIntersectionObserver.instances;
+    expect(observer?.options.threshold).toBe(0.15);
+    const below = document.getElementById("below") as Element;
+    expect(observer?.observed.has(below)).toBe(true);
+    observer?.report(below, false);
+    expect(classes("below")).toEqual(["reveal"]);
+    observer?.report(below, true);
+    expect(classes("below")).toEqual(["reveal", "revealed"]);
+    expect(observer?.observed.has(below)).toBe(false);
+  });
+
+  it("does nothing when the visitor prefers reduced motion", () => {
+    stubReducedMotion(true);
+    initReveal();
+    for (const id of ["above", "in-view", "below"]) expect(classes(id)).toEqual([]);
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
+  });
+
+  it("hides nothing when IntersectionObserver is missing", () => {
+    vi.stubGlobal("IntersectionObserver", undefined);
+    initReveal();
+    for (const id of ["above", "in-view", "below"]) expect(classes(id)).toEqual([]);
+  });
+});
+
+describe("islands runtime", () => {
+  beforeEach(() => {
+    stubIntersectionObserver();
+    // Like the browser: hydration is not driven by act() here.
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  });
+  afterEach(() => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+
+  /** Puts an island's server HTML and props in the page, as the Rust layout does. */
+  function island(name: string, props: object, hydrate: string, serverProps: object = props): HTMLElement {
+    const element = document.createElement("div");
+    element.dataset.island = name;
+    element.dataset.hydrate = hydrate;
+    element.innerHTML = renderIsland(name, serverProps);
+    const script = document.createElement("script");
+    script.type = "application/json";
+    script.id = `props-${name}`;
+    script.textContent = JSON.stringify(props);
+    document.body.append(element, script);
+    return element;
+  }
+
+  /** React marks the DOM nodes it has claimed; the only way to see hydration without interacting. */
+  function isHydrated(element: Element): boolean {
+    const first = element.firstElementChild;
+    return first !== null && Object.keys(first).some((key) => key.startsWith("__reactFiber"));
+  }
+
+  async function settle(ms = 50): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  it("hydrates a visible island when it comes within 200px of the viewport, not before", async () => {
+    const element = island("menu", menuProps, "visible");
+    initIslands();
+    const [observer] = FakeIntersectionObserver.observing(element);
+    expect(observer?.options.rootMargin).toBe("200px");
+    observer?.report(element, false);
+    await settle();
+    expect(isHydrated(element)).toBe(false);
+    observer?.report(element, true);
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    const button = element.querySelector("button") as HTMLButtonElement;
+    button.click();
+    await vi.waitFor(() => expect(button).toHaveAttribute("aria-expanded", "true"));
+    expect(observer?.disconnected).toBe(true);
+  });
+
+  it("hydrates on first focus inside, keeping what was typed before", async () => {
+    const element = island("contact", contactProps, "visible");
+    initIslands();
+    const firstName = element.querySelector("#firstName") as HTMLInputElement;
+    const zip = element.querySelector("#zip") as HTMLInputElement;
+    const city = element.querySelector("#city") as HTMLInputElement;
+    // Typed while the chunks load.
+    firstName.focus();
+    firstName.value = "Ada";
+    zip.value = "57006";
+    city.value = "Volga";
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await settle();
+    expect(firstName.value).toBe("Ada");
+    expect(zip.value).toBe("57006");
+    expect(city.value).toBe("Volga");
+    expect(element.querySelector("[role=status]")).toHaveTextContent(contactProps.zip.inArea);
+  });
+
+  it("replays a tap made while the island was still loading", async () => {
+    const element = island("menu", menuProps, "visible");
+    initIslands();
+    const button = element.querySelector("button") as HTMLButtonElement;
+    button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    button.click();
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    await vi.waitFor(() => expect(button).toHaveAttribute("aria-expanded", "true"));
+    await settle();
+    // Replayed exactly once.
+    expect(button).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("holds a submit made while loading and sends it through the client once hydrated", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ next: "/thanks" })));
+    vi.stubGlobal("fetch", fetchMock);
+    const element = island("contact", contactProps, "visible");
+    initIslands();
+    for (const [id, value] of Object.entries({ firstName: "A", lastName: "B", address: "C", zip: "57006", email: "a@b.test", phone: "1" })) {
+      (element.querySelector(`#${id}`) as HTMLInputElement).value = value;
+    }
+    const form = element.querySelector("form") as HTMLFormElement;
+    form.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
+    form.requestSubmit();
+    await vi.waitFor(() => expect(element).toHaveTextContent(contactProps.thanks.heading));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(nativeSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["pricing", pricingProps],
+    ["menu", menuProps],
+    ["contact", contactProps],
+  ] as const)("hydrates the %s server HTML without a mismatch", async (name, props) => {
+    const errors = vi.spyOn(console, "error");
+    const element = island(name, props, "idle");
+    const html = element.innerHTML;
+    initIslands();
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await settle();
+    expect(errors).not.toHaveBeenCalled();
+    // Hydration adopted the server's nodes instead of replacing them.
+    expect(element.innerHTML).toBe(html);
+  });
+
+  it("hydrates a media island at idle only once its query matches", async () => {
+    const { lists } = stubMatchMedia(() => false);
+    const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
+    initIslands();
+    await settle(300);
+    expect(isHydrated(element)).toBe(false);
+    // A tap on a wide screen does not load React for a menu that needs none there.
+    element.querySelector("a")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    await settle(300);
+    expect(isHydrated(element)).toBe(false);
+    lists.get("(max-width: 47.99rem)")?.fire(true);
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+  });
+
+  it("hydrates a media island whose query matches at load", async () => {
+    stubMatchMedia((query) => query === "(max-width: 47.99rem)");
+    const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
+    initIslands();
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+  });
+
+  it("hydrates an idle island without waiting for visibility", async () => {
+    const element = island("pricing", pricingProps, "idle");
+    initIslands();
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+  });
+
+  it("restores the saved plan after hydrating the monthly server HTML", async () => {
+    localStorage.setItem("plan", "annual");
+    const element = island("pricing", pricingProps, "idle");
+    expect(element.querySelector("[role=switch]")).toHaveAttribute("aria-checked", "false");
+    initIslands();
+    await vi.waitFor(() => expect(element.querySelector("[role=switch]")).toHaveAttribute("aria-checked", "true"));
+  });
+
+  it("reports hydration mismatches to console.error", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const element = island("menu", menuProps, "idle", { ...menuProps, label: "Different server text" });
+    initIslands();
+    await vi.waitFor(() =>
+      expect(errors.mock.calls.some((call) => String(call[0]).includes("[islands] menu: hydration error"))).toBe(true),
+    );
+    // React recovers by rendering on the client: the page shows the props' text.
+    await vi.waitFor(() => expect(element.querySelector("button")).toHaveTextContent("Menu"));
+  });
+
+  it("lets a held submit post natively when the island cannot load", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(islandLoaders, "contact").mockImplementation(
+      () => new Promise((_, reject) => setTimeout(() => reject(new Error("chunk failed to load")), 50)),
+    );
+    const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
+    const element = island("contact", contactProps, "visible");
+    initIslands();
+    for (const [id, value] of Object.entries({ firstName: "A", lastName: "B", address: "C", zip: "57006", email: "a@b.test", phone: "1" })) {
+      (element.querySelector(`#${id}`) as HTMLInputElement).value = value;
+    }
+    const form = element.querySelector("form") as HTMLFormElement;
+    form.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    form.requestSubmit();
+    expect(nativeSubmit).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(nativeSubmit).toHaveBeenCalledTimes(1));
+  });
+
+  it("leaves the server HTML alone and logs when props are missing", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const element = island("menu", menuProps, "idle");
+    document.getElementById("props-menu")?.remove();
+    const html = element.innerHTML;
+    initIslands();
+    await vi.waitFor(() => expect(errors).toHaveBeenCalled());
+    expect(String(errors.mock.calls[0]?.[0])).toContain("[islands] menu: could not hydrate");
+    expect(element.innerHTML).toBe(html);
+    expect(isHydrated(element)).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+//! What the preview server serves from the binary itself, under
+//! `/__curbside/`: the live-reload script and its stylesheet, and the
+//! stand-in's small pages. The site's Content-Security-Policy covers them
+//! too, so they use no inline script or style.
+
+use crate::render::xml_escape;
+
+/// The tag every previewed page ends with (see `BuildOptions::dev_script`).
+pub const LIVE_SCRIPT_TAG: &str = r#"<script type="module" src="/__curbside/live.js"></script>"#;
+
+pub const THANKS_PATH: &str = "/__curbside/thanks";
+
+pub struct DevAsset {
+    pub content_type: &'static str,
+    pub body: String,
+}
+
+pub fn find(path: &str) -> Option<DevAsset> {
+    let (content_type, body) = match path {
+        "/__curbside/live.js" => (
+            "text/javascript; charset=utf-8",
+            include_str!("assets/live.js").to_string(),
+        ),
+        "/__curbside/overlay.css" => (
+            "text/css; charset=utf-8",
+            include_str!("assets/overlay.css").to_string(),
+        ),
+        THANKS_PATH => ("text/html; charset=utf-8", thanks_page()),
+        _ => return None,
+    };
+    Some(DevAsset { content_type, body })
+}
+
+/// Where a form posted without JavaScript lands; the hosted service shows a
+/// page of its own at that point.
+fn thanks_page() -> String {
+    page(
+        "Thanks, the submission was received",
+        "<p>This page stands in for the form service's own thank-you page while you preview the site. Nothing was sent anywhere: the submission was saved to <code>.curbside/submissions.jsonl</code> in the project folder.</p><p><a href=\"/\">Back to the home page</a></p>",
+    )
+}
+
+/// Shown while there is no site to serve yet; it reloads once a build works.
+pub fn not_built_page() -> String {
+    page(
+        "Waiting for a first good build",
+        "<p>The site has not been built yet, or its first build failed. The terminal running <code>curbside serve</code> says why; this page reloads by itself once the site builds.</p>",
+    )
+}
+
+/// The stand-in's answer to a form posted without JavaScript that it
+/// refused, listing `messages`.
+pub fn form_error_page(messages: &[String]) -> String {
+    let items: String = messages
+        .iter()
+        .map(|m| format!("<li>{}</li>", xml_escape(m)))
+        .collect();
+    page(
+        "The submission was not accepted",
+        &format!(
+            "<ul class=\"curbside-page__error\">{items}</ul><p>This page stands in for the form service's own error page while you preview the site. <a href=\"/#contact\">Back to the form</a></p>"
+        ),
+    )
+}
+
+fn page(title: &str, body_html: &str) -> String {
+    let title = xml_escape(title);
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<link rel=\"stylesheet\" href=\"/__curbside/overlay.css\">\n</head>\n<body>\n<main class=\"curbside-page\">\n<h1>{title}</h1>\n{body_html}\n</main>\n{LIVE_SCRIPT_TAG}\n</body>\n</html>\n"
+    )
+}

@@ -1,0 +1,223 @@
+//! The local stand-in for the hosted form service, at `/f/{formId}`: it
+//! speaks the service's protocol, validates like it, and keeps accepted
+//! submissions in a local file. Pages built for preview post here (their
+//! form endpoint is the page's own origin); `build` keeps the hosted one.
+
+use std::io::Read;
+
+use serde_json::json;
+use tiny_http::{Method, Request, ResponseBox};
+
+use super::dev_assets::{self, THANKS_PATH};
+use super::form_body::{self, Field};
+use super::form_validation::{self, Rejection, Verdict};
+use super::http::{self, request_header, send, with_header};
+use super::preview::Preview;
+use super::submissions::summary;
+
+pub const PATH_PREFIX: &str = "/f/";
+
+/// Larger bodies are refused: a sign-up is a few hundred bytes.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// Headers the official client sends, allowed across origins.
+const ALLOWED_HEADERS: &str = "Accept, Content-Type, Formspree-Client, Formspree-Session-Data";
+
+/// Answers one request to `/f/…`. Runs on a thread of its own: reading the
+/// body waits on the client.
+pub(crate) fn handle(mut request: Request, preview: &Preview) {
+    let response = match request.method() {
+        Method::Options => preflight(),
+        Method::Post => submit(&mut request, preview),
+        _ => http::method_not_allowed("POST, OPTIONS"),
+    };
+    send(request, cross_origin(response));
+}
+
+fn cross_origin(response: ResponseBox) -> ResponseBox {
+    with_header(response, "Access-Control-Allow-Origin", "*")
+}
+
+fn preflight() -> ResponseBox {
+    let response = http::empty(204);
+    let response = with_header(response, "Access-Control-Allow-Methods", "POST, OPTIONS");
+    let response = with_header(response, "Access-Control-Allow-Headers", ALLOWED_HEADERS);
+    with_header(response, "Access-Control-Max-Age", "600")
+}
+
+/// How the poster wants the answer: JSON for the JavaScript client, pages
+/// and redirects for a form posted without it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reply {
+    Json,
+    Page,
+}
+
+fn submit(request: &mut Request, preview: &Preview) -> ResponseBox {
+    let reply = match request_header(request, "Accept") {
+        Some(accept) if accept.contains("application/json") => Reply::Json,
+        _ => Reply::Page,
+    };
+    let form_id = request_path_form_id(request.url());
+    let Some(form_id) = form_id.filter(|id| preview.form_id().as_deref() == Some(id.as_str()))
+    else {
+        return rejected(reply, form_validation::form_not_found());
+    };
+    let body = match read_body(request) {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
+    let content_type = request_header(request, "Content-Type");
+    let fields = match form_body::parse(content_type, &body) {
+        Ok(fields) => fields,
+        Err(err) => return failure(reply, 400, err.0),
+    };
+    match form_validation::judge(&fields) {
+        Verdict::Accepted => {
+            if let Err(diagnostic) = preview.submissions().record(&form_id, &fields) {
+                eprintln!("{diagnostic}");
+                return failure(
+                    reply,
+                    500,
+                    "the local stand-in could not save the submission".into(),
+                );
+            }
+            let saved = format!("saved to {}", preview.submissions().path().display());
+            eprintln!("{}", summary(&form_id, &fields, &saved));
+            accepted(reply)
+        }
+        Verdict::Spam => {
+            eprintln!(
+                "{}",
+                summary(&form_id, &fields, "dropped: the honeypot was filled")
+            );
+            accepted(reply)
+        }
+        Verdict::Rejected(rejection) => {
+            log_rejection(&form_id, &fields, &rejection);
+            rejected(reply, rejection)
+        }
+    }
+}
+
+/// The `{formId}` of `/f/{formId}`; `None` for any other shape.
+fn request_path_form_id(target: &str) -> Option<String> {
+    let path = super::request_path::path_of(target);
+    let id = path.strip_prefix(PATH_PREFIX)?;
+    (!id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric())).then(|| id.to_string())
+}
+
+/// The body, at most [`BODY_LIMIT`] bytes; a longer one is refused with
+/// 413 before it is read, when its length is declared.
+fn read_body(request: &mut Request) -> Result<Vec<u8>, ResponseBox> {
+    let too_large = || {
+        let message = format!(
+            "the request body is larger than the {} KiB the local form service accepts",
+            BODY_LIMIT / 1024
+        );
+        let body = json!({ "error": message }).to_string();
+        http::text(413, "application/json; charset=utf-8", body)
+    };
+    if request
+        .body_length()
+        .is_some_and(|length| length > BODY_LIMIT)
+    {
+        return Err(too_large());
+    }
+    let mut body = Vec::new();
+    let limit = u64::try_from(BODY_LIMIT + 1).unwrap_or(u64::MAX);
+    request
+        .as_reader()
+        .take(limit)
+        .read_to_end(&mut body)
+        .map_err(|err| {
+            http::text(
+                400,
+                http::TEXT_PLAIN,
+                format!("could not read the body: {err}\n"),
+            )
+        })?;
+    if body.len() > BODY_LIMIT {
+        return Err(too_large());
+    }
+    Ok(body)
+}
+
+fn accepted(reply: Reply) -> ResponseBox {
+    match reply {
+        // The service answers `next` with its own thank-you page; here the
+        // stand-in's, so following it stays on this server.
+        Reply::Json => json_reply(200, json!({ "next": THANKS_PATH, "ok": true }).to_string()),
+        Reply::Page => {
+            let response = http::text(303, http::TEXT_PLAIN, format!("See {THANKS_PATH}\n"));
+            with_header(response, "Location", THANKS_PATH)
+        }
+    }
+}
+
+fn rejected(reply: Reply, rejection: Rejection) -> ResponseBox {
+    match reply {
+        Reply::Json => json_reply(
+            rejection.status,
+            serde_json::to_string(&rejection).unwrap_or_default(),
+        ),
+        Reply::Page => {
+            let messages: Vec<String> = rejection
+                .errors
+                .iter()
+                .map(|e| format!("{} {}", e.field.as_deref().unwrap_or("Form"), e.message))
+                .collect();
+            http::text(
+                rejection.status,
+                "text/html; charset=utf-8",
+                dev_assets::form_error_page(&messages),
+            )
+        }
+    }
+}
+
+/// A request the service could not even read (not a validation error).
+fn failure(reply: Reply, status: u16, message: String) -> ResponseBox {
+    match reply {
+        Reply::Json => json_reply(status, json!({ "error": message }).to_string()),
+        Reply::Page => http::text(
+            status,
+            "text/html; charset=utf-8",
+            dev_assets::form_error_page(&[message]),
+        ),
+    }
+}
+
+fn json_reply(status: u16, body: String) -> ResponseBox {
+    http::text(status, "application/json; charset=utf-8", body)
+}
+
+fn log_rejection(form_id: &str, fields: &[Field], rejection: &Rejection) {
+    let codes: Vec<String> = rejection
+        .errors
+        .iter()
+        .map(|e| match &e.field {
+            Some(field) => format!("{} ({field})", e.code),
+            None => e.code.to_string(),
+        })
+        .collect();
+    let outcome = format!("refused: {}", codes.join(", "));
+    eprintln!("{}", summary(form_id, fields, &outcome));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn form_ids_come_from_the_path() {
+        assert_eq!(
+            request_path_form_id("/f/xsample1").as_deref(),
+            Some("xsample1")
+        );
+        assert_eq!(request_path_form_id("/f/abc?x=1").as_deref(), Some("abc"));
+        for bad in ["/f/", "/f/a/b", "/f/a%2e", "/f/../x"] {
+            assert_eq!(request_path_form_id(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! The hosted form service's judgement of a submission, as its client
+//! protocol shows it (DESIGN.md, "The contact form and the form service"),
+//! so the sign-up can be tried offline with the replies it will get live.
+
+use serde::Serialize;
+
+use super::form_body::Field;
+
+/// The honeypot: bots fill it, people never see it.
+pub const HONEYPOT: &str = "_gotcha";
+
+/// The fields the contact form marks required (SPEC §5). The hosted service
+/// enforces what a form declares in its settings; the stand-in assumes the
+/// form declares these.
+pub const REQUIRED_FIELDS: &[&str] = &[
+    "firstName",
+    "lastName",
+    "address",
+    "city",
+    "state",
+    "zip",
+    "email",
+    "phone",
+];
+
+/// The field the service checks to be an email address.
+pub const EMAIL_FIELD: &str = "email";
+
+/// One entry of a reply's `errors`: a field error when `field` is set, a
+/// form error otherwise. Messages read after the field's name, as the
+/// service's do ("Email should be an email").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ServiceError {
+    pub code: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    pub message: String,
+}
+
+/// A refused submission: the reply's status and JSON body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rejection {
+    #[serde(skip)]
+    pub status: u16,
+    pub error: String,
+    pub errors: Vec<ServiceError>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted,
+    /// The honeypot was filled: answered like a success, then dropped.
+    Spam,
+    Rejected(Rejection),
+}
+
+/// The reply for a form id the service does not know.
+pub fn form_not_found() -> Rejection {
+    Rejection {
+        status: 404,
+        error: "Form not found".into(),
+        errors: vec![ServiceError {
+            code: "FORM_NOT_FOUND",
+            field: None,
+            message: "Form not found".into(),
+        }],
+    }
+}
+
+pub fn judge(fields: &[Field]) -> Verdict {
+    let value = |name: &str| {
+        fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.value.trim())
+    };
+    if value(HONEYPOT).is_some_and(|v| !v.is_empty()) {
+        return Verdict::Spam;
+    }
+    let form_error = |code, message: &str| {
+        Verdict::Rejected(Rejection {
+            status: 422,
+            error: "Validation errors".into(),
+            errors: vec![ServiceError {
+                code,
+                field: None,
+                message: message.into(),
+            }],
+        })
+    };
+    if fields
+        .iter()
+        .any(|f| f.file_name.as_deref().is_some_and(|n| !n.is_empty()))
+    {
+        return form_error("NO_FILE_UPLOADS", "does not accept file uploads");
+    }
+    let filled = fields
+        .iter()
+        .any(|f| !f.name.starts_with('_') && !f.value.trim().is_empty());
+    if !filled {
+        return form_error("EMPTY", "is empty");
+    }
+    let mut errors = Vec::new();
+    for &name in REQUIRED_FIELDS {
+        let code = match value(name) {
+            None => "REQUIRED_FIELD_MISSING",
+            Some("") => "REQUIRED_FIELD_EMPTY",
+            Some(_) => continue,
+        };
+        errors.push(ServiceError {
+            code,
+            field: Some(name.into()),
+            message: "is required".into(),
+        });
+    }
+    if value(EMAIL_FIELD).is_some_and(|e| !e.is_empty() && !is_email(e)) {
+        errors.push(ServiceError {
+            code: "TYPE_EMAIL",
+            field: Some(EMAIL_FIELD.into()),
+            message: "should be an email".into(),
+        });
+    }
+    if errors.is_empty() {
+        Verdict::Accepted
+    } else {
+        Verdict::Rejected(Rejection {
+            status: 422,
+            error: "Validation errors".into(),
+            errors,
+        })
+    }
+}
+
+/// `local@domain.tld`, the shape the service accepts: one `@`, no spaces, a
+/// dot inside the domain.
+fn is_email(text: &str) -> bool {
+    let Some((local, domain)) = text.split_once('@') else {
+        return false;
+    };
+    let labels_ok = domain
+        .split('.')
+        .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
+    text.len() <= 254
+        && !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && labels_ok
+        && !text.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn complete() -> Vec<Field> {
+        [
+            ("firstName", "Ada"),
+            ("lastName", "Lovelace"),
+            ("address", "1 Main St"),
+            ("city", "Brookings"),
+            ("state", "SD"),
+            ("zip", "57006"),
+            ("email", "ada@example.com"),
+            ("phone", "605-555-0142"),
+            ("promotion", "None"),
+            ("_gotcha", ""),
+        ]
+        .into_iter()
+        .map(|(n, v)| Field::text(n, v))
+        .collect()
+    }
+
+    fn with(name: &str, value: &str) -> Vec<Field> {
+        let mut fields: Vec<Field> = complete().into_iter().filter(|f| f.name != name).collect();
+        fields.push(Field::text(name, value));
+        fields
+    }
+
+    fn codes(verdict: Verdict) -> Vec<(&'static str, Option<String>)> {
+        match verdict {
+            Verdict::Rejected(r) => r.errors.into_iter().map(|e| (e.code, e.field)).collect(),
+            other => panic!("expected a rejection, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_complete_sign_up_is_accepted() {
+        assert_eq!(judge(&complete()), Verdict::Accepted);
+    }
+
+    #[test]
+    fn a_filled_honeypot_passes_for_success() {
+        assert_eq!(judge(&with("_gotcha", "http://spam")), Verdict::Spam);
+        assert_eq!(judge(&[Field::text("_gotcha", "x")]), Verdict::Spam);
+    }
+
+    #[test]
+    fn email_must_look_like_one() {
+        for bad in [
+            "ada",
+            "ada@",
+            "@example.com",
+            "ada@example",
+            "a b@example.com",
+            "a@b@c.com",
+            "a@.com",
+            "a@b..com",
+        ] {
+            assert_eq!(
+                codes(judge(&with("email", bad))),
+                [("TYPE_EMAIL", Some("email".into()))],
+                "{bad}"
+            );
+        }
+        for good in ["a@b.co", "first.last+tag@sub.example.org"] {
+            assert_eq!(judge(&with("email", good)), Verdict::Accepted, "{good}");
+        }
+    }
+
+    #[test]
+    fn empty_forms_and_missing_fields() {
+        assert_eq!(codes(judge(&[])), [("EMPTY", None)]);
+        assert_eq!(
+            codes(judge(&[
+                Field::text("firstName", "  "),
+                Field::text("_gotcha", "")
+            ])),
+            [("EMPTY", None)]
+        );
+        let mut fields = with("phone", " ");
+        fields.retain(|f| f.name != "zip");
+        assert_eq!(
+            codes(judge(&fields)),
+            [
+                ("REQUIRED_FIELD_MISSING", Some("zip".into())),
+                ("REQUIRED_FIELD_EMPTY", Some("phone".into()))
+            ]
+        );
+        let empty_email = codes(judge(&with("email", "")));
+        assert_eq!(
+            empty_email,
+            [("REQUIRED_FIELD_EMPTY", Some("email".into()))]
+        );
+    }
+
+    #[test]
+    fn replies_serialize_as_the_service_sends_them() {
+        let rejection = match judge(&with("email", "nope")) {
+            Verdict::Rejected(r) => r,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            serde_json::to_string(&rejection).unwrap(),
+            r#"{"error":"Validation errors","errors":[{"code":"TYPE_EMAIL","field":"email","message":"should be an email"}]}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&form_not_found()).unwrap(),
+            r#"{"error":"Form not found","errors":[{"code":"FORM_NOT_FOUND","message":"Form not found"}]}"#
+        );
+        let files = vec![Field {
+            name: "doc".into(),
+            value: "x".into(),
+            file_name: Some("a.txt".into()),
+        }];
+        assert_eq!(codes(judge(&files)), [("NO_FILE_UPLOADS", None)]);
+    }
+}

@@ -1,0 +1,209 @@
+//! `curbside serve`: builds the site into a preview folder (never `dist/`,
+//! which only ever holds production builds) and serves it the way static
+//! hosts do, with a local stand-in for the form service. With `--watch`, it
+//! rebuilds on every save and reloads the open pages, or shows them the
+//! build's error.
+//!
+//! - [`http`]: listening, worker threads, routing, common headers
+//! - [`stranded_connections`]: a workaround for tiny_http's connection pool
+//! - [`request_path`], [`static_files`]: URLs to files, as the hosts map them
+//! - [`live_reload`], [`dev_assets`]: the event stream, live.js and its overlay
+//! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
+//! - [`form_service`], [`form_body`], [`form_validation`], [`submissions`]:
+//!   the form stand-in
+
+mod browser;
+mod dev_assets;
+mod form_body;
+mod form_service;
+mod form_validation;
+mod http;
+mod live_reload;
+mod preview;
+mod rebuild;
+mod request_path;
+mod static_files;
+mod stranded_connections;
+mod submissions;
+mod watch;
+
+use std::net::IpAddr;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use crate::build::{BuildOptions, Project};
+use crate::diagnostics::{Diagnostic, Result, warn};
+use crate::render::props::FormEndpoint;
+pub use dev_assets::LIVE_SCRIPT_TAG;
+pub use form_service::BODY_LIMIT;
+pub use http::HttpServer;
+pub use live_reload::{LiveReload, Outcome};
+pub use preview::Preview;
+
+/// Where previews are built, under the project folder (git ignores it).
+pub const DEFAULT_OUT: &str = ".curbside/preview";
+/// Where the form stand-in appends what it accepts, in the project's
+/// git-ignored local folder.
+pub const SUBMISSIONS_FILE: &str = "submissions.jsonl";
+
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The project folder.
+    pub root: PathBuf,
+    /// The preview folder; relative to the project folder unless absolute.
+    pub out: PathBuf,
+    pub host: IpAddr,
+    /// The first port tried; 0 lets the system choose.
+    pub port: u16,
+    pub watch: bool,
+    pub open: bool,
+}
+
+/// Builds and serves until the process is stopped. Returns only on an error
+/// that leaves nothing to serve.
+pub fn run(options: ServeOptions) -> Result<()> {
+    let root = options.root.canonicalize().map_err(|err| {
+        Diagnostic::io("open the project folder", &options.root, err)
+            .help("run curbside from the folder holding content/, or pass it with --root")
+    })?;
+    let project = Project::new(&root);
+    let out = normalize(&root.join(&options.out));
+    check_output_folder(&project, &out)?;
+
+    let preview = Arc::new(Preview::new(
+        &out,
+        project.cache().join(SUBMISSIONS_FILE),
+        options.watch,
+    ));
+    // Listen first: a taken address is reported before any build work.
+    let server = HttpServer::start(preview.clone(), options.host, options.port)?;
+    let build_options = BuildOptions {
+        out,
+        endpoint: FormEndpoint::Local,
+        dev_script: LIVE_SCRIPT_TAG.to_string(),
+        precompress: false,
+    };
+    let mut rebuilder = rebuild::Rebuilder::new(project.clone(), build_options, preview);
+    // Watching starts before the first build, so a save during it is not lost.
+    let (changes, saves) = std::sync::mpsc::channel();
+    let watcher = if options.watch {
+        Some(watch::start(&project, changes)?)
+    } else {
+        None
+    };
+    if options.watch {
+        rebuilder.build_or_report(None);
+    } else {
+        rebuilder.build(None)?;
+    }
+
+    if server.addr().port() != options.port && options.port != 0 {
+        eprintln!(
+            "Port {} is taken; using {}.",
+            options.port,
+            server.addr().port()
+        );
+    }
+    if !options.host.is_loopback() {
+        warn(&format!(
+            "the preview is reachable from other machines on {}: its form stand-in saves what anyone sends",
+            options.host
+        ));
+    }
+    let url = server.url();
+    eprintln!("Serving {url}");
+    if options.open {
+        browser::open(&url);
+    }
+    match watcher {
+        Some(_watcher) => {
+            eprintln!(
+                "Watching content/, layouts/ and frontend/ for changes. Press Ctrl+C to stop."
+            );
+            rebuilder.run(&root, &saves);
+        }
+        None => {
+            // Nothing will be rebuilt: let the Node process go.
+            drop(rebuilder);
+            eprintln!("Press Ctrl+C to stop.");
+            server.wait();
+        }
+    }
+    Ok(())
+}
+
+/// The preview folder is replaced whole on every build, so it must not be
+/// the project, hold it, sit inside a watched folder, or be `dist/`.
+fn check_output_folder(project: &Project, out: &Path) -> Result<()> {
+    let refuse = |why: &str| {
+        Err(
+            Diagnostic::new(format!("cannot preview into {}: {why}", out.display())).help(format!(
+                "leave out --out to use {DEFAULT_OUT}, or pass a folder of its own"
+            )),
+        )
+    };
+    if project.root.starts_with(out) {
+        return refuse("it holds the project, and every build replaces it whole");
+    }
+    if [project.content(), project.layouts(), project.frontend()]
+        .iter()
+        .any(|watched| out.starts_with(watched))
+    {
+        return refuse(
+            "it is inside content/, layouts/ or frontend/, whose changes trigger builds",
+        );
+    }
+    if out.starts_with(project.root.join("dist")) {
+        return refuse("dist/ only ever holds production builds (`curbside build`)");
+    }
+    Ok(())
+}
+
+/// `path` with `.` and `..` taken out, without asking the file system (the
+/// folder may not exist yet).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_preview_folder_stays_out_of_the_way() {
+        let project = Project::new("/site");
+        for bad in [
+            "/site",
+            "/",
+            "/site/content/x",
+            "/site/frontend",
+            "/site/dist",
+            "/site/dist/x",
+        ] {
+            assert!(
+                check_output_folder(&project, Path::new(bad)).is_err(),
+                "{bad}"
+            );
+        }
+        for good in ["/site/.curbside/preview", "/tmp/preview", "/site/distant"] {
+            assert!(
+                check_output_folder(&project, Path::new(good)).is_ok(),
+                "{good}"
+            );
+        }
+        assert_eq!(
+            normalize(Path::new("/site/./a/../.curbside/preview")),
+            Path::new("/site/.curbside/preview")
+        );
+    }
+}

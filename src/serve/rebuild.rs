@@ -1,0 +1,112 @@
+//! Rebuilding on saves: each burst of saves makes one build, and its outcome
+//! goes to the terminal and to the open pages.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use notify_debouncer_mini::DebounceEventResult;
+
+use super::preview::Preview;
+use super::watch::{self, Rebuild};
+use crate::build::{BuildOptions, Builder, Change, Project};
+use crate::diagnostics::{Result, warn};
+
+/// A burst's batches arrive at most one debounce apart; waiting this much
+/// longer after a batch folds them into one build.
+const SETTLE: Duration = watch::DEBOUNCE;
+
+pub struct Rebuilder {
+    project: Project,
+    options: BuildOptions,
+    builder: Builder,
+    preview: Arc<Preview>,
+}
+
+impl Rebuilder {
+    pub fn new(project: Project, options: BuildOptions, preview: Arc<Preview>) -> Rebuilder {
+        let builder = Builder::new(project.clone(), options.clone());
+        Rebuilder {
+            project,
+            options,
+            builder,
+            preview,
+        }
+    }
+
+    /// Builds, and tells the open pages how it went; the terminal hears of
+    /// a success here, of a failure from the caller.
+    pub fn build(&mut self, rebuild: Option<Rebuild>) -> Result<()> {
+        if rebuild == Some(Rebuild::Restart) {
+            // A new builder starts a new Node process, installing the
+            // frontend's packages first when the lock file changed.
+            self.builder = Builder::new(self.project.clone(), self.options.clone());
+        }
+        let change = match rebuild {
+            Some(Rebuild::Pages) => Change::Pages,
+            _ => Change::Frontend,
+        };
+        match self.builder.build(change) {
+            Ok(report) => {
+                if let Some(site) = self.builder.last_site() {
+                    self.preview
+                        .set_form_id(site.business.formspree_form_id.as_str());
+                }
+                let ms = report.elapsed.as_millis();
+                match rebuild {
+                    Some(kind) => eprintln!("rebuilt ({}) in {ms} ms", kind.label()),
+                    None => eprintln!("built in {ms} ms"),
+                }
+                self.preview.live().built();
+                Ok(())
+            }
+            Err(diagnostic) => {
+                self.preview.live().failed(diagnostic.to_string());
+                Err(diagnostic)
+            }
+        }
+    }
+
+    /// Builds, printing a failure without stopping: while watching, the
+    /// next save may fix it.
+    pub fn build_or_report(&mut self, rebuild: Option<Rebuild>) {
+        if let Err(diagnostic) = self.build(rebuild) {
+            eprintln!("{diagnostic}");
+            if self.preview.folder().is_dir() {
+                eprintln!("Still serving the last good build; saving a fix rebuilds it.");
+            }
+        }
+    }
+
+    /// Rebuilds after each burst of saves, until the watcher stops.
+    pub fn run(mut self, root: &Path, changes: &Receiver<DebounceEventResult>) {
+        while let Ok(batch) = changes.recv() {
+            let mut wanted = wanted(root, batch);
+            loop {
+                match changes.recv_timeout(SETTLE) {
+                    Ok(batch) => wanted = wanted.max(self::wanted(root, batch)),
+                    Err(RecvTimeoutError::Timeout) => break,
+                    Err(RecvTimeoutError::Disconnected) => return,
+                }
+            }
+            if let Some(rebuild) = wanted {
+                self.build_or_report(Some(rebuild));
+            }
+        }
+    }
+}
+
+/// The most work any change in `batch` asks for.
+fn wanted(root: &Path, batch: DebounceEventResult) -> Option<Rebuild> {
+    match batch {
+        Ok(events) => events
+            .iter()
+            .filter_map(|event| watch::classify(event.path.strip_prefix(root).ok()?))
+            .max(),
+        Err(err) => {
+            warn(&format!("watching for changes: {err}"));
+            None
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! A request target turned into the path segments of a file under the
+//! preview folder, or refused. Everything that could step outside the folder
+//! is refused here, before the file system is asked anything: dot segments,
+//! encoded or backslash separators, NUL, empty segments (`//etc`), drive
+//! letters and hidden names. Symlinks are checked later, against the real
+//! path (see `static_files`).
+
+use percent_encoding::percent_decode_str;
+
+/// The decoded, safe segments of a URL path; `directory` when it ends in `/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestPath {
+    pub segments: Vec<String>,
+    pub directory: bool,
+}
+
+/// The path part of a request target, without query or fragment.
+pub fn path_of(target: &str) -> &str {
+    let end = target.find(['?', '#']).unwrap_or(target.len());
+    &target[..end]
+}
+
+/// The query part of a request target, with its `?`, or "".
+pub fn query_of(target: &str) -> &str {
+    let path = path_of(target);
+    let rest = &target[path.len()..];
+    match rest.find('#') {
+        Some(end) => &rest[..end],
+        None => rest,
+    }
+}
+
+/// Parses the path of `target`; `None` when it is not one a static host
+/// would serve from its folder.
+pub fn parse(target: &str) -> Option<RequestPath> {
+    let path = path_of(target);
+    // Origin-form only: `*`, `http://…` and relative targets name no file.
+    let rest = path.strip_prefix('/')?;
+    if rest.is_empty() {
+        return Some(RequestPath {
+            segments: Vec::new(),
+            directory: true,
+        });
+    }
+    let (rest, directory) = match rest.strip_suffix('/') {
+        Some(inner) => (inner, true),
+        None => (rest, false),
+    };
+    let segments = rest
+        .split('/')
+        .map(decode_segment)
+        .collect::<Option<Vec<_>>>()?;
+    Some(RequestPath {
+        segments,
+        directory,
+    })
+}
+
+fn decode_segment(raw: &str) -> Option<String> {
+    // A backslash is a separator on Windows, and some servers treat it as one.
+    if raw.contains('\\') {
+        return None;
+    }
+    let decoded = percent_decode_str(raw).decode_utf8().ok()?;
+    let safe = !decoded.is_empty()
+        && !decoded.starts_with('.')
+        && !decoded
+            .chars()
+            .any(|c| matches!(c, '/' | '\\' | ':') || c.is_control());
+    safe.then(|| decoded.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn segments(target: &str) -> Option<Vec<String>> {
+        parse(target).map(|p| p.segments)
+    }
+
+    #[test]
+    fn ordinary_paths_are_split_and_decoded() {
+        assert_eq!(
+            parse("/"),
+            Some(RequestPath {
+                segments: vec![],
+                directory: true
+            })
+        );
+        assert_eq!(
+            segments("/privacypolicy?x=1#top").unwrap(),
+            ["privacypolicy"]
+        );
+        assert_eq!(segments("/assets/a%20b.js").unwrap(), ["assets", "a b.js"]);
+        let docs = parse("/docs/").unwrap();
+        assert!(docs.directory);
+        assert_eq!(docs.segments, ["docs"]);
+    }
+
+    #[test]
+    fn anything_that_could_leave_the_folder_is_refused() {
+        for bad in [
+            "/..",
+            "/../etc/passwd",
+            "/assets/../../x",
+            "/%2e%2e/x",
+            "/%2E%2E%2Fx",
+            "/.%2e/x",
+            "/a%2fb",
+            "/a%5c..%5cb",
+            "/a\\..\\b",
+            "//etc/passwd",
+            "/a//b",
+            "/./index.html",
+            "/%00",
+            "/index.html%00.js",
+            "/C:%5cWindows",
+            "/c:/x",
+            "/.git/config",
+            "/%ff",
+            "etc/passwd",
+            "http://example.com/",
+            "*",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn query_is_kept_apart() {
+        assert_eq!(query_of("/docs?a=1#x"), "?a=1");
+        assert_eq!(query_of("/docs#x?y"), "");
+        assert_eq!(path_of("/docs#x?y"), "/docs");
+    }
+}

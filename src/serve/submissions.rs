@@ -1,0 +1,125 @@
+//! Where the form stand-in keeps what it accepted: one JSON object per line
+//! in a file git ignores (`.curbside/submissions.jsonl`), and one line in the
+//! terminal. Nothing is sent anywhere.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+use serde_json::{Map, Value, json};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use super::form_body::Field;
+use super::form_validation::{EMAIL_FIELD, HONEYPOT};
+use crate::diagnostics::{Diagnostic, Result};
+
+pub struct Submissions {
+    path: PathBuf,
+    /// One line written at a time, whole, whatever the number of posts.
+    writing: Mutex<()>,
+}
+
+impl Submissions {
+    pub fn new(path: PathBuf) -> Submissions {
+        Submissions {
+            path,
+            writing: Mutex::new(()),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends an accepted submission to the file.
+    pub fn record(&self, form_id: &str, fields: &[Field]) -> Result<()> {
+        let line = format!("{}\n", entry(form_id, fields, OffsetDateTime::now_utc()));
+        let _guard = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(parent) = self.path.parent() {
+            std::fs::create_dir_all(parent).map_err(|err| Diagnostic::io("create", parent, err))?;
+        }
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)
+            .and_then(|mut file| file.write_all(line.as_bytes()))
+            .map_err(|err| Diagnostic::io("append to", &self.path, err))
+    }
+}
+
+/// `{"received_at": …, "form": …, "fields": {…}}`. A name posted twice keeps
+/// every value, joined with ", ", as the service lists them.
+fn entry(form_id: &str, fields: &[Field], at: OffsetDateTime) -> Value {
+    let mut values = Map::new();
+    for field in fields.iter().filter(|f| f.name != HONEYPOT) {
+        match values.get_mut(&field.name) {
+            Some(Value::String(existing)) => {
+                existing.push_str(", ");
+                existing.push_str(&field.value);
+            }
+            _ => {
+                values.insert(field.name.clone(), Value::String(field.value.clone()));
+            }
+        }
+    }
+    json!({
+        "received_at": at.format(&Rfc3339).unwrap_or_default(),
+        "form": form_id,
+        "fields": values,
+    })
+}
+
+/// The terminal's line for one post.
+pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
+    let email = fields
+        .iter()
+        .find(|f| f.name == EMAIL_FIELD)
+        .map_or("no email", |f| f.value.trim());
+    let count = fields.iter().filter(|f| !f.name.starts_with('_')).count();
+    format!("form {form_id}: {outcome} ({count} fields, {email})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_holds_the_fields_but_the_honeypot() {
+        let fields = [
+            Field::text("email", "a@b.co"),
+            Field::text("_gotcha", ""),
+            Field::text("tag", "x"),
+            Field::text("tag", "y"),
+        ];
+        let at = OffsetDateTime::from_unix_timestamp(1_756_080_000).unwrap();
+        assert_eq!(
+            entry("abc", &fields, at),
+            json!({
+                "received_at": "2025-08-25T00:00:00Z",
+                "form": "abc",
+                "fields": { "email": "a@b.co", "tag": "x, y" },
+            })
+        );
+    }
+
+    #[test]
+    fn lines_are_appended() {
+        let dir = tempfile::tempdir().unwrap();
+        let submissions = Submissions::new(dir.path().join(".curbside/submissions.jsonl"));
+        submissions
+            .record("abc", &[Field::text("email", "a@b.co")])
+            .unwrap();
+        submissions
+            .record("abc", &[Field::text("email", "c@d.co")])
+            .unwrap();
+        let text = std::fs::read_to_string(submissions.path()).unwrap();
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[1]["fields"]["email"], "c@d.co");
+    }
+}

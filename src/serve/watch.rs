@@ -1,0 +1,259 @@
+//! Which saves matter, and what each one asks to rebuild.
+//!
+//! Folders are watched, not files, so an editor's atomic save (write a
+//! temporary file, rename it over the old one) is seen as a change of the
+//! file itself. node_modules/ and every hidden folder (caches) are never
+//! watched; neither is the output folder, which [`super::check_output_folder`]
+//! keeps out of the watched ones.
+
+use std::path::{Component, Path};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+use notify::event::{AccessKind, AccessMode};
+use notify::{
+    Event, EventHandler, EventKind, RecommendedWatcher, RecursiveMode, Watcher, WatcherKind,
+};
+use notify_debouncer_mini::{Config, DebounceEventResult, Debouncer, new_debouncer_opt};
+
+use crate::build::Project;
+use crate::diagnostics::{Diagnostic, Result};
+
+/// Saves closer together than this make one batch.
+pub const DEBOUNCE: Duration = Duration::from_millis(50);
+
+/// What a batch of saves asks for, from least to most work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rebuild {
+    /// Content or layouts: render the pages again, keep the bundle.
+    Pages,
+    /// Frontend sources: bundle the islands again too.
+    Frontend,
+    /// The frontend's packages or the island server itself: restart Node
+    /// (installing packages first if the lock file changed).
+    Restart,
+}
+
+impl Rebuild {
+    /// How the terminal names it: `rebuilt (pages) in 12 ms`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Rebuild::Pages => "pages",
+            Rebuild::Frontend | Rebuild::Restart => "frontend",
+        }
+    }
+}
+
+/// Starts watching `project`; each debounced batch of changes is sent to
+/// `changes`. Watching stops when the returned value is dropped.
+pub fn start(
+    project: &Project,
+    changes: Sender<DebounceEventResult>,
+) -> Result<Debouncer<ChangesOnly>> {
+    let failed = |path: &Path, err: notify::Error| {
+        Diagnostic::new(format!("could not watch {} for changes", path.display()))
+            .caused_by(err)
+            .help("on Linux, raise fs.inotify.max_user_watches, or run `curbside serve` without --watch")
+    };
+    let config = Config::default().with_timeout(DEBOUNCE);
+    let mut debouncer = new_debouncer_opt::<_, ChangesOnly>(config, changes)
+        .map_err(|err| failed(&project.root, err))?;
+    let watcher = debouncer.watcher();
+    for dir in [project.content(), project.layouts()] {
+        watcher
+            .watch(&dir, RecursiveMode::Recursive)
+            .map_err(|err| failed(&dir, err))?;
+    }
+    // frontend/ itself only for its own files (package.json, lock file);
+    // its folders one by one, leaving out node_modules/ and hidden ones.
+    let frontend = project.frontend();
+    watcher
+        .watch(&frontend, RecursiveMode::NonRecursive)
+        .map_err(|err| failed(&frontend, err))?;
+    let entries = std::fs::read_dir(&frontend)
+        .map_err(|err| Diagnostic::io("read the folder", &frontend, err))?;
+    for entry in entries.filter_map(|e| e.ok()) {
+        let path = entry.path();
+        let name = entry.file_name();
+        if path.is_dir() && !is_ignored_name(&name.to_string_lossy()) {
+            watcher
+                .watch(&path, RecursiveMode::Recursive)
+                .map_err(|err| failed(&path, err))?;
+        }
+    }
+    Ok(debouncer)
+}
+
+/// The system's watcher, passing on changes only. Opening or reading a file
+/// is an event too (inotify's open and close-without-write), and
+/// debouncer-mini reports events without their kind: as every build reads
+/// the sources, each build would otherwise trigger the next.
+pub struct ChangesOnly(RecommendedWatcher);
+
+impl Watcher for ChangesOnly {
+    fn new<F: EventHandler>(mut handler: F, config: notify::Config) -> notify::Result<Self> {
+        let changes_only = move |event: notify::Result<Event>| {
+            if !event.as_ref().is_ok_and(is_read) {
+                handler.handle_event(event);
+            }
+        };
+        RecommendedWatcher::new(changes_only, config).map(ChangesOnly)
+    }
+
+    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
+        self.0.watch(path, mode)
+    }
+
+    fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
+        self.0.unwatch(path)
+    }
+
+    fn configure(&mut self, option: notify::Config) -> notify::Result<bool> {
+        self.0.configure(option)
+    }
+
+    fn kind() -> WatcherKind {
+        RecommendedWatcher::kind()
+    }
+}
+
+fn is_read(event: &Event) -> bool {
+    matches!(event.kind, EventKind::Access(kind) if kind != AccessKind::Close(AccessMode::Write))
+}
+
+/// What a change to `path` (relative to the project folder) asks for;
+/// `None` for files that do not affect the site.
+pub fn classify(path: &Path) -> Option<Rebuild> {
+    let parts: Vec<String> = path
+        .components()
+        .map(|c| match c {
+            Component::Normal(part) => part.to_string_lossy().into_owned(),
+            _ => String::new(),
+        })
+        .collect();
+    if parts.iter().any(|part| is_ignored_name(part)) {
+        return None;
+    }
+    match parts.as_slice() {
+        [top, _, ..] if top == "content" || top == "layouts" => Some(Rebuild::Pages),
+        // Files right in frontend/ are its settings (package.json, the lock
+        // file, tsconfig.json); scripts/ holds the island server. A name
+        // without an extension there is one of its folders.
+        [top, file] if top == "frontend" => file.contains('.').then_some(Rebuild::Restart),
+        [top, dir, _, ..] if top == "frontend" && dir == "scripts" => Some(Rebuild::Restart),
+        // Tests never reach the browser.
+        [top, dir, _, ..] if top == "frontend" && dir == "test" => None,
+        [top, .., file] if top == "frontend" && is_test_file(file) => None,
+        [top, _, _, ..] if top == "frontend" => Some(Rebuild::Frontend),
+        _ => None,
+    }
+}
+
+/// Folders never watched and editors' scratch files: hidden names (`.git`,
+/// `.cache`, vim's `.x.swp`, emacs' `.#x`), backups (`x~`), vim's write
+/// test `4913`, temporary and JetBrains' safe-write files.
+fn is_ignored_name(name: &str) -> bool {
+    name.is_empty()
+        || name == "node_modules"
+        || name.starts_with('.')
+        || name == "4913"
+        || name.ends_with('~')
+        || (name.starts_with('#') && name.ends_with('#'))
+        || [
+            ".swp",
+            ".swx",
+            ".swo",
+            ".tmp",
+            ".bak",
+            "___jb_tmp___",
+            "___jb_old___",
+        ]
+        .iter()
+        .any(|suffix| name.ends_with(suffix))
+}
+
+fn is_test_file(name: &str) -> bool {
+    name.contains(".test.") || name.contains(".spec.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(path: &str) -> Option<Rebuild> {
+        classify(Path::new(path))
+    }
+
+    #[test]
+    fn content_and_layouts_rerender_pages() {
+        assert_eq!(kind("content/plans.yaml"), Some(Rebuild::Pages));
+        assert_eq!(kind("content/pages/privacypolicy.md"), Some(Rebuild::Pages));
+        assert_eq!(kind("layouts/assets/site.css"), Some(Rebuild::Pages));
+    }
+
+    #[test]
+    fn frontend_changes_rebundle_or_restart() {
+        assert_eq!(
+            kind("frontend/src/islands/menu.tsx"),
+            Some(Rebuild::Frontend)
+        );
+        assert_eq!(kind("frontend/src/runtime.ts"), Some(Rebuild::Frontend));
+        assert_eq!(kind("frontend/package.json"), Some(Rebuild::Restart));
+        assert_eq!(kind("frontend/package-lock.json"), Some(Rebuild::Restart));
+        assert_eq!(
+            kind("frontend/scripts/island-server.mjs"),
+            Some(Rebuild::Restart)
+        );
+        assert_eq!(kind("frontend/test/contact.test.tsx"), None);
+        assert_eq!(kind("frontend/src/zip.test.ts"), None);
+    }
+
+    #[test]
+    fn scratch_files_and_other_folders_are_ignored() {
+        for path in [
+            "content/.plans.yaml.swp",
+            "content/plans.yaml~",
+            "content/4913",
+            "content/.#plans.yaml",
+            "content/#plans.yaml#",
+            "layouts/base.html.tmp",
+            "layouts/base.html___jb_tmp___",
+            "frontend/node_modules/react/index.js",
+            "frontend/.cache/x.js",
+            "frontend/src/.hidden.ts",
+            "dist/index.html",
+            ".curbside/preview/index.html",
+            "src/main.rs",
+            "content",
+            "frontend/src",
+            "README.md",
+        ] {
+            assert_eq!(kind(path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn reading_a_file_is_not_a_change() {
+        let event = |kind| Event::new(kind);
+        assert!(is_read(&event(EventKind::Access(AccessKind::Open(
+            AccessMode::Any
+        )))));
+        assert!(is_read(&event(EventKind::Access(AccessKind::Close(
+            AccessMode::Read
+        )))));
+        assert!(!is_read(&event(EventKind::Access(AccessKind::Close(
+            AccessMode::Write
+        )))));
+        assert!(!is_read(&event(EventKind::Modify(
+            notify::event::ModifyKind::Any
+        ))));
+        assert!(!is_read(&event(EventKind::Create(
+            notify::event::CreateKind::File
+        ))));
+    }
+
+    #[test]
+    fn the_largest_rebuild_wins() {
+        assert!(Rebuild::Pages < Rebuild::Frontend && Rebuild::Frontend < Rebuild::Restart);
+    }
+}

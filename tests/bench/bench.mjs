@@ -1,0 +1,813 @@
+#!/usr/bin/env node
+// @ts-check
+// The benchmark of curbside and the site it builds. It measures, reports and
+// compares each figure with its target in /work/shared/DESIGN.md ("Performance
+// targets"); it never gates: the exit code is 0 whatever the figures are, and
+// 1 only when the script could not take a measurement.
+//
+//   node tests/bench/bench.mjs [options]          (from the repository root or anywhere)
+//
+//   --lighthouse-runs N   Lighthouse runs per page, the median run is reported (default 3)
+//   --build-runs N        timed runs of `curbside build` after one warm-up (default 5)
+//   --settle-ms N         how long to record requests after load, and after scrolling (default 2000)
+//   --skip LIST           comma-separated steps to leave out: cargo, build-time, bytes, lighthouse, rebuild
+//
+// What it does, in order:
+//   1. `cargo build --release`, then builds the site with target/release/curbside
+//      into a temporary folder.
+//   2. Build time: the median wall-clock time of N runs of
+//      `target/release/curbside build --out <fresh temporary folder>`.
+//   3. Page weight: serves the site with tests/browser/support/static-host.mjs
+//      --precompressed on 127.0.0.1 and opens each page in Chromium (Playwright)
+//      at 1280×800 and at 390×844 (Pixel 7), recording every response for
+//      --settle-ms after `load` with no interaction, then again after scrolling
+//      to the bottom. Bytes are given raw (decoded) and gzipped (the size of the
+//      `.gz` the build wrote beside the file, which a host sends to a gzip
+//      client). JavaScript is split into the page's own entry scripts ("loader")
+//      and React/island chunks (any other script, or one containing React).
+//   4. Lighthouse 12 (its default config: mobile, simulated throttling) on `/`,
+//      `/privacypolicy`, `/termsofservice` and `/missing` (the 404 page, run with
+//      ignoreStatusCode), N runs each; the median run (Lighthouse's own
+//      computeMedianRun) gives the scores and metrics, and every audit that does
+//      not pass is listed with the number of runs it failed in.
+//   5. Rebuild times: runs tests/bench/rebuild.sh when it exists.
+//
+// Output: a table on stdout (progress on stderr) and the same figures as JSON in
+// tests/bench/results/latest.json, each beside its target with pass/fail; the
+// median Lighthouse reports (HTML and JSON) go to tests/bench/results/lighthouse/.
+// tests/bench/results/ is git-ignored.
+//
+// Nothing leaves the machine: the site is served on 127.0.0.1, Chromium runs
+// with a host-resolver rule that resolves no other name, and every request to
+// another host is recorded as a problem. Chromium is Debian's (/usr/bin/chromium,
+// or CHROME_PATH); packages come from tests/browser/node_modules (run
+// `npm ci` there first). Every child process has a time limit, and the whole run
+// stops itself after 45 minutes.
+
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const browserDir = join(repo, "tests/browser");
+const resultsDir = join(repo, "tests/bench/results");
+const require = createRequire(new URL("../browser/package.json", import.meta.url));
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // No name resolves but the loopback address: nothing can reach the network.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+
+const { values: options } = parseArgs({
+  options: {
+    "lighthouse-runs": { type: "string", default: "3" },
+    "build-runs": { type: "string", default: "5" },
+    "settle-ms": { type: "string", default: "2000" },
+    skip: { type: "string", default: "" },
+  },
+});
+const lighthouseRuns = Math.max(1, Number(options["lighthouse-runs"]));
+const buildRuns = Math.max(1, Number(options["build-runs"]));
+const settleMs = Math.max(0, Number(options["settle-ms"]));
+const skip = new Set((options.skip ?? "").split(",").filter(Boolean));
+
+const pages = [
+  { path: "/", status: 200 },
+  { path: "/privacypolicy", status: 200 },
+  { path: "/termsofservice", status: 200 },
+  { path: "/missing", status: 404 },
+];
+const viewports = /** @type {const} */ ([
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]);
+const KB = 1024;
+const targets = {
+  lighthouseScore: 100,
+  homeLcpMs: 800,
+  homeHtmlCssGzip: 14 * KB,
+  desktopIslandJsBeforeInteraction: 0,
+  buildRequiredMs: 1000,
+  buildAimMs: 300,
+  contentRebuildMs: 50,
+};
+
+// ---------------------------------------------------------------- utilities
+
+/** @param {string} message */
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+/** @param {number[]} xs */
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+}
+
+/** @param {number} bytes */
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+/** @param {boolean} pass */
+const mark = (pass) => (pass ? "pass" : "FAIL");
+
+/**
+ * Runs a command to completion with a time limit.
+ * @param {string} command @param {string[]} args
+ * @param {{ cwd?: string, timeoutMs: number, inherit?: boolean, env?: NodeJS.ProcessEnv }} opts
+ * @returns {Promise<{ code: number | null, stdout: string, stderr: string, ms: number }>}
+ */
+function run(command, args, opts) {
+  return new Promise((resolvePromise, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, {
+      cwd: opts.cwd ?? repo,
+      env: opts.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      if (opts.inherit) process.stderr.write(d);
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+      if (opts.inherit) process.stderr.write(d);
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command} ${args.join(" ")} took longer than ${opts.timeoutMs} ms`));
+    }, opts.timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr, ms: performance.now() - started });
+    });
+  });
+}
+
+/** A free TCP port on the loopback interface. */
+function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolvePromise(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** @type {Array<() => void>} */
+const cleanups = [];
+function cleanUp() {
+  while (cleanups.length) {
+    try {
+      cleanups.pop()?.();
+    } catch {
+      // best effort
+    }
+  }
+}
+process.on("exit", cleanUp);
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+// Stops by itself whatever happens.
+setTimeout(() => {
+  log("gave up after 45 minutes");
+  cleanUp();
+  process.exit(1);
+}, 45 * 60_000).unref();
+
+/**
+ * Serves `root` with the browser tests' static host, precompressed, on loopback.
+ * @param {string} root
+ * @returns {Promise<string>} the base URL
+ */
+async function startStaticHost(root) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [join(browserDir, "support/static-host.mjs"), "--root", root, "--port", String(port), "--precompressed"],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  cleanups.push(() => child.kill());
+  await new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error("the static host did not start within 15 s")), 15_000);
+    child.on("exit", (code) => reject(new Error(`the static host exited with ${code}`)));
+    child.stdout.on("data", (d) => {
+      if (String(d).includes("static host on")) {
+        clearTimeout(timer);
+        resolvePromise(undefined);
+      }
+    });
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+/** @param {string} url */
+const isLoopback = (url) => {
+  const { protocol, hostname } = new URL(url);
+  return !["http:", "https:", "ws:", "wss:"].includes(protocol) || hostname === "127.0.0.1";
+};
+
+// ---------------------------------------------------------------- the steps
+
+/** @type {string[]} */
+const errors = [];
+/**
+ * Runs one step; a step that throws is recorded and the others still run.
+ * @template T @param {string} name @param {() => Promise<T>} body
+ * @returns {Promise<T | { error: string }>}
+ */
+async function step(name, body) {
+  const started = performance.now();
+  log(`${name}…`);
+  try {
+    const result = await body();
+    log(`${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    errors.push(`${name}: ${message}`);
+    log(`${name} FAILED: ${message}`);
+    return { error: message };
+  }
+}
+
+const binary = join(repo, "target/release/curbside");
+
+async function cargoBuild() {
+  const result = await run("cargo", ["build", "--release"], { timeoutMs: 30 * 60_000, inherit: true });
+  if (result.code !== 0) throw new Error(`cargo build --release exited with ${result.code}`);
+}
+
+/** @param {string} out */
+async function buildSite(out) {
+  const result = await run(binary, ["build", "--root", repo, "--out", out], { timeoutMs: 120_000 });
+  if (result.code !== 0) throw new Error(`curbside build failed (${result.code}):\n${result.stderr}${result.stdout}`);
+  return result;
+}
+
+/** Median of `buildRuns` timed full builds, each into a fresh folder. */
+async function buildTime(/** @type {string} */ scratch) {
+  await buildSite(join(scratch, "warm-up"));
+  /** @type {number[]} */
+  const wall = [];
+  /** @type {number[]} */
+  const reported = [];
+  for (let i = 0; i < buildRuns; i++) {
+    const out = join(scratch, `build-${i}`);
+    const result = await buildSite(out);
+    wall.push(Math.round(result.ms));
+    const own = /Built .* in (\d+(?:\.\d+)?) ?ms/.exec(result.stdout + result.stderr);
+    if (own) reported.push(Number(own[1]));
+    rmSync(out, { recursive: true, force: true });
+    log(`  build ${i + 1}/${buildRuns}: ${Math.round(result.ms)} ms`);
+  }
+  const medianMs = median(wall);
+  return {
+    command: `target/release/curbside build --out <fresh temporary folder>`,
+    runsMs: wall,
+    medianMs,
+    reportedByCurbsideMs: reported,
+    target: { requiredMs: targets.buildRequiredMs, aimMs: targets.buildAimMs },
+    pass: { required: medianMs <= targets.buildRequiredMs, aim: medianMs <= targets.buildAimMs },
+  };
+}
+
+/**
+ * The `.gz` the build wrote for `body` when there is one, else gzip -9 of it.
+ * @param {string} site @param {string} pathname @param {Buffer} body
+ */
+function gzipSize(site, pathname, body) {
+  const candidates = [pathname, `${pathname}.html`, `${pathname}/index.html`, pathname.endsWith("/") ? `${pathname}index.html` : "", "/404.html"];
+  for (const candidate of candidates.filter(Boolean)) {
+    const file = join(site, candidate);
+    if (!file.startsWith(site) || !existsSync(file) || !statSync(file).isFile() || !existsSync(`${file}.gz`)) continue;
+    if (readFileSync(file).equals(body)) return { bytes: statSync(`${file}.gz`).size, from: "build" };
+  }
+  return { bytes: gzipSync(body, { level: 9 }).length, from: "zlib -9" };
+}
+
+/**
+ * @typedef {{ url: string, type: string, status: number, encoding: string, raw: number, gzip: number,
+ *   gzipFrom: string, transfer: number, react: boolean, entry: boolean }} Resource
+ */
+
+/** @param {Resource[]} list */
+const total = (list) => ({
+  files: list.length,
+  raw: list.reduce((n, r) => n + r.raw, 0),
+  gzip: list.reduce((n, r) => n + r.gzip, 0),
+  transfer: list.reduce((n, r) => n + r.transfer, 0),
+  urls: list.map((r) => new URL(r.url).pathname),
+});
+
+/** Page weight at each viewport, before interaction and after scrolling. */
+async function pageWeight(/** @type {string} */ site, /** @type {string} */ base) {
+  const { chromium, devices } = /** @type {typeof import("../browser/node_modules/@playwright/test")} */ (
+    require(require.resolve("@playwright/test"))
+  );
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs, timeout: 60_000 });
+  cleanups.push(() => void browser.close().catch(() => {}));
+  /** @type {Record<string, unknown>} */
+  const result = { chromium: browser.version() };
+  try {
+    for (const viewport of viewports) {
+      const device = viewport.name === "phone" ? devices["Pixel 7"] : devices["Desktop Chrome"];
+      /** @type {Record<string, unknown>} */
+      const perPage = {};
+      for (const { path, status } of pages) {
+        const context = await browser.newContext({ ...device, viewport: { width: viewport.width, height: viewport.height } });
+        const page = await context.newPage();
+        page.setDefaultTimeout(30_000);
+        /** @type {Array<{ response: import("../browser/node_modules/@playwright/test").Response, phase: "before" | "after" }>} */
+        const responses = [];
+        /** @type {string[]} */
+        const offsite = [];
+        let phase = /** @type {"before" | "after"} */ ("before");
+        page.on("request", (request) => {
+          if (!isLoopback(request.url())) offsite.push(request.url());
+        });
+        page.on("response", (response) => void responses.push({ response, phase }));
+        const response = await page.goto(base + path, { waitUntil: "load", timeout: 30_000 });
+        if (response?.status() !== status) throw new Error(`${path} answered ${response?.status()}, expected ${status}`);
+        await page.waitForTimeout(settleMs);
+        phase = "after";
+        await page.evaluate(async () => {
+          for (let y = 0; y + window.innerHeight < document.documentElement.scrollHeight; y += 300) {
+            window.scrollTo({ top: y + 300, behavior: "instant" });
+            await new Promise((r) => setTimeout(r, 80));
+          }
+        });
+        await page.waitForTimeout(settleMs);
+        const html = (await response.body()).toString("utf8");
+        const entries = new Set(
+          [...html.matchAll(/<script\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => new URL(m[1] ?? "", base + path).href),
+        );
+        /** @type {Resource[]} */
+        const resources = [];
+        for (const { response: r, phase: when } of responses) {
+          const request = r.request();
+          const body = await r.body().catch(() => Buffer.alloc(0));
+          const sizes = await request.sizes().catch(() => ({ responseBodySize: body.length }));
+          const pathname = new URL(r.url()).pathname;
+          const gz = gzipSize(site, pathname, body);
+          const text = body.toString("latin1");
+          resources.push({
+            url: r.url(),
+            type: request.resourceType(),
+            status: r.status(),
+            encoding: (await r.allHeaders())["content-encoding"] ?? "identity",
+            raw: body.length,
+            gzip: gz.bytes,
+            gzipFrom: gz.from,
+            transfer: sizes.responseBodySize,
+            react: /react\.dev\/errors|__REACT_DEVTOOLS_GLOBAL_HOOK__|react-dom/.test(text),
+            entry: entries.has(r.url()),
+            // @ts-ignore: kept for the JSON only
+            phase: when,
+          });
+        }
+        await context.close();
+        /** @param {"before" | "after"} p */
+        const of = (p) => resources.filter((r) => /** @type {any} */ (r).phase === p);
+        const before = of("before");
+        const after = of("after");
+        const scripts = (/** @type {Resource[]} */ list) => list.filter((r) => r.type === "script");
+        const islandScripts = (/** @type {Resource[]} */ list) => scripts(list).filter((r) => r.react || !r.entry);
+        perPage[path] = {
+          html: total(before.filter((r) => r.type === "document")),
+          css: total(before.filter((r) => r.type === "stylesheet")),
+          jsBeforeInteraction: {
+            all: total(scripts(before)),
+            loader: total(scripts(before).filter((r) => !(r.react || !r.entry))),
+            reactAndIslands: total(islandScripts(before)),
+          },
+          jsAfterScroll: {
+            all: total(scripts(after)),
+            reactAndIslands: total(islandScripts(after)),
+          },
+          other: total(resources.filter((r) => !["document", "stylesheet", "script"].includes(r.type))),
+          offsiteRequests: offsite,
+          resources,
+        };
+        log(`  ${viewport.name} ${path}: ${before.length} responses before interaction, ${after.length} after scrolling`);
+      }
+      result[viewport.name] = perPage;
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+/** Lighthouse on every page, `lighthouseRuns` runs each, median run reported. */
+async function lighthouseAll(/** @type {string} */ base) {
+  const lighthouse = (await import(pathToFileURL(require.resolve("lighthouse")).href)).default;
+  const { computeMedianRun } = await import(pathToFileURL(require.resolve("lighthouse/core/lib/median-run.js")).href);
+  const chromeLauncher = await import(pathToFileURL(require.resolve("chrome-launcher")).href);
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  const reportDir = join(resultsDir, "lighthouse");
+  mkdirSync(reportDir, { recursive: true });
+  /** @type {Record<string, unknown>} */
+  const result = {};
+  for (const { path, status } of pages) {
+    /** @type {any[]} */
+    const runs = [];
+    /** @type {string[]} */
+    const reports = [];
+    for (let i = 0; i < lighthouseRuns; i++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: [...chromeArgs, "--headless=new"],
+        logLevel: "silent",
+        connectionPollInterval: 250,
+        maxConnectionRetries: 80,
+      });
+      const kill = () => void chrome.kill();
+      cleanups.push(kill);
+      try {
+        const flags = {
+          port: chrome.port,
+          output: /** @type {["json", "html"]} */ (["json", "html"]),
+          logLevel: /** @type {"error"} */ ("error"),
+          onlyCategories: categories,
+          ignoreStatusCode: status !== 200,
+          maxWaitForLoad: 45_000,
+        };
+        const runnerResult = await Promise.race([
+          lighthouse(base + path, flags),
+          new Promise((_, reject) => setTimeout(() => reject(new Error(`Lighthouse on ${path} took over 3 minutes`)), 180_000)),
+        ]);
+        if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${path}`);
+        runs.push(runnerResult.lhr);
+        reports.push(runnerResult.report[1]);
+        const lhr = runnerResult.lhr;
+        const scores = categories.map((c) => Math.round((lhr.categories[c]?.score ?? NaN) * 100)).join("/");
+        log(`  ${path} run ${i + 1}/${lighthouseRuns}: ${scores}, LCP ${Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms`);
+      } finally {
+        await chrome.kill();
+        cleanups.splice(cleanups.indexOf(kill), 1);
+      }
+    }
+    const valid = runs.filter((lhr) => !lhr.runtimeError);
+    const medianLhr = valid.length ? computeMedianRun(valid) : runs[0];
+    const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
+    writeFileSync(join(reportDir, `${name}.report.json`), JSON.stringify(medianLhr, null, 2));
+    writeFileSync(join(reportDir, `${name}.report.html`), reports[runs.indexOf(medianLhr)] ?? "");
+
+    /** Audits of the four categories that do not pass, in any run. */
+    /** @type {Map<string, any>} */
+    const failing = new Map();
+    for (const lhr of runs) {
+      for (const category of categories) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (!audit || audit.score === null || audit.score >= 1) continue;
+          if (["notApplicable", "manual", "informative"].includes(audit.scoreDisplayMode)) continue;
+          const entry = failing.get(ref.id) ?? {
+            id: ref.id,
+            title: audit.title,
+            category,
+            weight: ref.weight,
+            failedRuns: 0,
+            scores: [],
+          };
+          entry.failedRuns += 1;
+          entry.scores.push(audit.score);
+          failing.set(ref.id, entry);
+        }
+      }
+    }
+    for (const entry of failing.values()) {
+      const audit = medianLhr.audits[entry.id];
+      entry.medianRun = { score: audit.score, displayValue: audit.displayValue ?? null, explanation: audit.explanation ?? null };
+      entry.details = summariseDetails(audit.details);
+      if (status !== 200) entry.causedByStatus = causedByStatus(entry.id, audit, base + path, status);
+    }
+    const score = (/** @type {string} */ c) => Math.round((medianLhr.categories[c]?.score ?? NaN) * 100);
+    const metric = (/** @type {string} */ id) => medianLhr.audits[id]?.numericValue ?? null;
+    const lcp = metric("largest-contentful-paint");
+    result[path] = {
+      url: base + path,
+      runs: runs.length,
+      scores: Object.fromEntries(
+        categories.map((c) => [c, { value: score(c), target: targets.lighthouseScore, pass: score(c) >= targets.lighthouseScore }]),
+      ),
+      lcpPerRunMs: runs.map((lhr) => Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN)),
+      scoresPerRun: runs.map((lhr) => Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)]))),
+      metrics: {
+        lcpMs: {
+          value: lcp,
+          ...(path === "/" ? { target: targets.homeLcpMs, pass: lcp !== null && lcp <= targets.homeLcpMs } : {}),
+        },
+        tbtMs: { value: metric("total-blocking-time") },
+        cls: { value: metric("cumulative-layout-shift") },
+        fcpMs: { value: metric("first-contentful-paint") },
+        speedIndexMs: { value: metric("speed-index") },
+      },
+      failingAudits: [...failing.values()].sort((a, b) => b.weight - a.weight || a.id.localeCompare(b.id)),
+      runWarnings: medianLhr.runWarnings ?? [],
+      runtimeError: medianLhr.runtimeError ?? null,
+      benchmarkIndex: medianLhr.environment?.benchmarkIndex ?? null,
+      lighthouseVersion: medianLhr.lighthouseVersion,
+      report: join("tests/bench/results/lighthouse", `${name}.report.html`),
+    };
+  }
+  return result;
+}
+
+/**
+ * Whether an audit fails only because the page answers with its error status,
+ * as a 404 page must (the status itself, the console line Chromium logs for
+ * it, the back/forward cache refusing non-2xx pages).
+ * @param {string} id @param {any} audit @param {string} url @param {number} status
+ */
+function causedByStatus(id, audit, url, status) {
+  if (id === "http-status-code") return true;
+  const items = audit.details?.items ?? [];
+  if (id === "errors-in-console") {
+    return items.length > 0 && items.every((/** @type {any} */ i) => i.source === "network" && i.sourceLocation?.url === url && String(i.description).includes(String(status)));
+  }
+  if (id === "bf-cache") return items.length > 0 && items.every((/** @type {any} */ i) => /status code/i.test(String(i.reason)));
+  return false;
+}
+
+/** A few readable lines from an audit's details table. @param {any} details */
+function summariseDetails(details) {
+  if (!details || !Array.isArray(details.items)) return [];
+  /** @param {any} v */
+  const text = (v) => (typeof v === "object" ? (v.snippet ?? v.selector ?? v.url ?? v.text ?? null) : v);
+  return details.items
+    .filter((/** @type {any} */ item) => item && typeof item === "object" && !item.type)
+    .slice(0, 6)
+    .map((/** @type {any} */ item) => {
+      const parts = [];
+      for (const key of ["url", "source", "node", "description", "label", "directive", "severity", "reason", "wastedMs", "wastedBytes", "totalBytes"]) {
+        const v = item[key] === undefined || item[key] === null ? null : text(item[key]);
+        if (v !== null && v !== undefined) parts.push(`${key}: ${String(v).replace(/\s+/g, " ").slice(0, 140)}`);
+      }
+      if (item.sourceLocation?.url) parts.push(`at ${item.sourceLocation.url}`);
+      return parts.join("; ");
+    })
+    .filter(Boolean);
+}
+
+/** tests/bench/rebuild.sh's figures, when that script exists. */
+async function rebuildTimes() {
+  const script = join(repo, "tests/bench/rebuild.sh");
+  if (!existsSync(script)) return { status: "not measured yet", note: "tests/bench/rebuild.sh does not exist" };
+  const result = await run("bash", [script], { timeoutMs: 15 * 60_000 });
+  if (result.code !== 0) throw new Error(`tests/bench/rebuild.sh exited with ${result.code}:\n${result.stderr}${result.stdout}`);
+  /** @type {Record<string, number>} */
+  let figures = {};
+  try {
+    const json = JSON.parse(result.stdout);
+    figures = Object.fromEntries(Object.entries(json).filter(([, v]) => typeof v === "number"));
+  } catch {
+    for (const line of result.stdout.split("\n")) {
+      const m = /^\s*([A-Za-z][\w ./()-]*?)\s*[:=]\s*(?:median\s*)?([\d.]+)\s*ms\b/i.exec(line);
+      if (m?.[1] && m[2]) figures[m[1].trim()] = Number(m[2]);
+    }
+  }
+  const content = Object.entries(figures).find(([k]) => /content/i.test(k));
+  return {
+    status: "measured",
+    figuresMs: figures,
+    ...(content ? { contentEdit: { value: content[1], target: targets.contentRebuildMs, pass: content[1] <= targets.contentRebuildMs } } : {}),
+    output: result.stdout,
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+/** @param {string[][]} rows @param {string} [title] */
+function table(rows, title) {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  const line = (/** @type {string[]} */ r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  const out = [];
+  if (title) out.push("", title, "=".repeat(title.length));
+  out.push(line(rows[0] ?? []), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line));
+  return out.join("\n");
+}
+
+/**
+ * Every figure that has a target, flat: what the table "Targets" shows.
+ * @param {any} results
+ * @returns {Array<{ figure: string, value: string, target: string, pass: boolean | null, note?: string }>}
+ */
+function checks(results) {
+  /** @type {Array<{ figure: string, value: string, target: string, pass: boolean | null, note?: string }>} */
+  const list = [];
+  const lh = results.lighthouse;
+  if (lh && !lh.error) {
+    for (const [path, p] of Object.entries(/** @type {Record<string, any>} */ (lh))) {
+      for (const [c, s] of Object.entries(/** @type {Record<string, any>} */ (p.scores))) {
+        const counted = p.failingAudits.filter((/** @type {any} */ a) => a.category === c && a.weight > 0);
+        const inherent = !s.pass && counted.length > 0 && counted.every((/** @type {any} */ a) => a.causedByStatus);
+        list.push({
+          figure: `Lighthouse ${path} ${c}`,
+          value: String(s.value),
+          target: "100",
+          pass: s.pass,
+          ...(inherent ? { note: `only from answering ${pages.find((x) => x.path === path)?.status}: ${counted.map((/** @type {any} */ a) => a.id).join(", ")}` } : {}),
+        });
+      }
+      if (path === "/") list.push({ figure: "Lighthouse / LCP", value: `${Math.round(p.metrics.lcpMs.value)} ms`, target: "≤ 800 ms", pass: p.metrics.lcpMs.pass });
+    }
+  }
+  const desktop = results.bytes?.desktop;
+  if (desktop) {
+    for (const [path, p] of Object.entries(/** @type {Record<string, any>} */ (desktop))) {
+      if (path === "/") list.push({ figure: "home HTML + CSS, gzipped", value: kb(p.html.gzip + p.css.gzip), target: "≤ 14.0 KB", pass: p.html.gzip + p.css.gzip <= targets.homeHtmlCssGzip });
+    }
+    for (const [path, p] of Object.entries(/** @type {Record<string, any>} */ (desktop))) {
+      const bytes = p.jsBeforeInteraction.reactAndIslands.raw;
+      list.push({ figure: `desktop ${path}: React/island JS before interaction`, value: `${bytes} B`, target: "0 B", pass: bytes === targets.desktopIslandJsBeforeInteraction });
+    }
+  }
+  const build = results.buildTime;
+  if (build && !build.error) {
+    list.push({ figure: "full build, median", value: `${build.medianMs} ms`, target: "≤ 1000 ms (required)", pass: build.pass.required });
+    list.push({ figure: "full build, median", value: `${build.medianMs} ms`, target: "≤ 300 ms (aim)", pass: build.pass.aim });
+  }
+  const rebuild = results.rebuild;
+  if (rebuild?.contentEdit) {
+    list.push({ figure: "content edit → reload, rebuild", value: `${rebuild.contentEdit.value} ms`, target: "≤ 50 ms", pass: rebuild.contentEdit.pass });
+  } else {
+    list.push({ figure: "content edit → reload, rebuild", value: rebuild?.status === "measured" ? "no content figure" : "not measured yet", target: "≤ 50 ms", pass: null });
+  }
+  return list;
+}
+
+/** @param {any} results */
+function render(results) {
+  const out = [];
+
+  const lh = results.lighthouse;
+  if (lh && !lh.error) {
+    const rows = [["page", "perf", "a11y", "best-pr", "seo", "LCP ms", "TBT ms", "CLS", "FCP ms", "each run: scores, LCP ms"]];
+    for (const [path, p] of Object.entries(/** @type {Record<string, any>} */ (lh))) {
+      rows.push([
+        path,
+        ...["performance", "accessibility", "best-practices", "seo"].map((c) => String(p.scores[c].value)),
+        String(Math.round(p.metrics.lcpMs.value)),
+        String(Math.round(p.metrics.tbtMs.value)),
+        p.metrics.cls.value === null ? "?" : p.metrics.cls.value.toFixed(3),
+        String(Math.round(p.metrics.fcpMs.value)),
+        p.scoresPerRun.map((/** @type {any} */ s, /** @type {number} */ i) => `${Object.values(s).join("/")} ${p.lcpPerRunMs[i]}`).join(", "),
+      ]);
+    }
+    out.push(table(rows, `Lighthouse ${Object.values(lh)[0]?.lighthouseVersion ?? ""} (mobile, simulated throttling; median of ${lighthouseRuns} runs, per-run scores at the right)`));
+    for (const counted of [true, false]) {
+      out.push(
+        "",
+        counted
+          ? "Audits not passing that count toward a score (score < 1 in any run):"
+          : "Audits not passing with weight 0 (advice; they do not change the score):",
+      );
+      for (const [path, p] of Object.entries(/** @type {Record<string, any>} */ (lh))) {
+        if (counted && p.runtimeError) out.push(`  ${path}: RUNTIME ERROR ${p.runtimeError.code}: ${p.runtimeError.message}`);
+        if (counted) for (const w of p.runWarnings) out.push(`  ${path}: warning: ${typeof w === "string" ? w : JSON.stringify(w)}`);
+        const list = p.failingAudits.filter((/** @type {any} */ a) => (a.weight > 0) === counted);
+        if (!list.length) out.push(`  ${path}: none`);
+        for (const a of list) {
+          const shown = a.medianRun.displayValue ? ` (${a.medianRun.displayValue})` : "";
+          const because = a.causedByStatus ? " [only because the page answers 404, as it must]" : "";
+          out.push(`  ${path}  ${a.category}/${a.id} (weight ${a.weight}): ${a.title}${shown}; score ${a.medianRun.score ?? "?"} in the median run, below 1 in ${a.failedRuns}/${p.runs} runs${because}`);
+          if (a.medianRun.explanation) out.push(`      ${a.medianRun.explanation}`);
+          for (const d of a.details.slice(0, counted ? 6 : 2)) out.push(`      · ${d}`);
+        }
+      }
+    }
+  }
+
+  const bytes = results.bytes;
+  if (bytes && !bytes.error) {
+    for (const viewport of viewports) {
+      const perPage = bytes[viewport.name];
+      if (!perPage) continue;
+      const rows = [["page", "HTML raw", "HTML gz", "CSS raw", "CSS gz", "HTML+CSS gz", "JS before raw", "JS before gz", "of it React/islands gz", "JS after scroll gz", "of it React/islands gz"]];
+      for (const [path, p] of Object.entries(/** @type {Record<string, any>} */ (perPage))) {
+        rows.push([
+          path,
+          kb(p.html.raw), kb(p.html.gzip), kb(p.css.raw), kb(p.css.gzip), kb(p.html.gzip + p.css.gzip),
+          kb(p.jsBeforeInteraction.all.raw), kb(p.jsBeforeInteraction.all.gzip), kb(p.jsBeforeInteraction.reactAndIslands.gzip),
+          kb(p.jsAfterScroll.all.gzip), kb(p.jsAfterScroll.reactAndIslands.gzip),
+        ]);
+      }
+      out.push(table(rows, `Page weight, ${viewport.name} ${viewport.width}×${viewport.height} (first visit; "before" = ${settleMs} ms after load, no interaction; gz = the build's .gz)`));
+      for (const [path, p] of Object.entries(/** @type {Record<string, any>} */ (perPage))) {
+        const files = (/** @type {any} */ t) => t.urls.map((/** @type {string} */ u) => u.replace("/assets/", "")).join(", ") || "none";
+        out.push(`  ${path}: before interaction: ${files(p.jsBeforeInteraction.all)}; after scrolling: ${files(p.jsAfterScroll.all)}`);
+        if (p.offsiteRequests.length) out.push(`  ${path}: OFF-SITE REQUESTS (blocked): ${p.offsiteRequests.join(", ")}`);
+      }
+    }
+  }
+
+  const build = results.buildTime;
+  if (build && !build.error) {
+    out.push(
+      "",
+      "Full build",
+      "==========",
+      `${build.command}: median ${build.medianMs} ms of ${build.runsMs.length} runs (${build.runsMs.join(", ")} ms; curbside's own figures: ${build.reportedByCurbsideMs.join(", ") || "n/a"} ms)`,
+    );
+  }
+
+  const rebuild = results.rebuild;
+  out.push("", "Rebuild (serve --watch)", "=======================");
+  if (!rebuild || rebuild.error) out.push(`could not be measured: ${rebuild?.error ?? "skipped"}`);
+  else if (rebuild.status !== "measured") out.push(rebuild.status);
+  else {
+    for (const [k, v] of Object.entries(rebuild.figuresMs)) out.push(`${k}: ${v} ms`);
+  }
+
+  const rows = [["figure", "value", "target", "result"]];
+  for (const c of results.checks) {
+    rows.push([c.figure, c.value, c.target, c.pass === null ? "n/a" : c.note ? `${mark(c.pass)}*` : mark(c.pass)]);
+  }
+  out.push(table(rows, "Targets (DESIGN.md)"));
+  for (const c of results.checks.filter((/** @type {any} */ c) => c.note)) out.push(`  * ${c.figure}: ${c.note}`);
+  if (results.errors.length) out.push("", "MEASUREMENTS THAT FAILED:", ...results.errors.map((/** @type {string} */ e) => `  ${e}`));
+  return out.join("\n");
+}
+
+// ---------------------------------------------------------------- main
+
+if (!existsSync(join(browserDir, "node_modules/lighthouse"))) {
+  console.error("tests/browser/node_modules is missing: run `npm ci` in tests/browser first");
+  process.exit(1);
+}
+if (!existsSync(chromePath)) {
+  console.error(`Chromium not found at ${chromePath} (set CHROME_PATH, or install Debian's chromium)`);
+  process.exit(1);
+}
+
+const scratch = await mkdtemp(join(tmpdir(), "curbside-bench-"));
+cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
+const site = join(scratch, "site");
+
+/** @type {any} */
+const results = {
+  generatedAt: new Date().toISOString(),
+  git: (() => {
+    try {
+      const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repo, encoding: "utf8" }).trim();
+      const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: repo, encoding: "utf8" }).trim() !== "";
+      return { commit, dirty };
+    } catch {
+      return null;
+    }
+  })(),
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, loadavgAtStart: loadavg(), node: process.version },
+  options: { lighthouseRuns, buildRuns, settleMs, skip: [...skip] },
+  targets,
+};
+
+if (!skip.has("cargo")) await step("cargo build --release", cargoBuild);
+const built = await step("build the site", () => buildSite(site));
+if (!("error" in built)) {
+  if (!skip.has("build-time")) results.buildTime = await step("build time", () => buildTime(scratch));
+  if (!skip.has("bytes") || !skip.has("lighthouse")) {
+    const base = await step("static host", () => startStaticHost(site));
+    if (typeof base === "string") {
+      if (!skip.has("bytes")) results.bytes = await step("page weight (Playwright)", () => pageWeight(site, base));
+      if (!skip.has("lighthouse")) results.lighthouse = await step("Lighthouse", () => lighthouseAll(base));
+    }
+  }
+}
+if (!skip.has("rebuild")) results.rebuild = await step("rebuild times", rebuildTimes);
+results.machine.loadavgAtEnd = loadavg();
+results.errors = errors;
+results.checks = checks(results);
+
+mkdirSync(resultsDir, { recursive: true });
+const text = render(results);
+writeFileSync(join(resultsDir, "latest.json"), JSON.stringify(results, null, 2) + "\n");
+console.log(text);
+console.log(`\nJSON: ${join("tests/bench/results/latest.json")}; Lighthouse reports: tests/bench/results/lighthouse/`);
+cleanUp();
+process.exit(errors.length ? 1 : 0);
