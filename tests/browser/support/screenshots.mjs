@@ -28,7 +28,7 @@ for (const [name, width, height] of /** @type {const} */ ([["phone", 390, 844], 
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 400) {
         window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 60));
+        await new Promise((r) => setTimeout(r, 200));
       }
       window.scrollTo(0, 0);
     });
