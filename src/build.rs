@@ -113,6 +113,7 @@ impl Builder {
     /// as it was.
     pub fn build(&mut self, change: Change) -> Result<BuildReport> {
         let started = Instant::now();
+        output::check_output_folder(&self.project.root, &self.options.out)?;
         let shown = |name: &str| PathBuf::from(name);
         let site = content::load(&self.project.content(), &shown("content"))?;
         let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;

@@ -305,3 +305,24 @@ fn a_project_without_content_fails_clearly() {
     );
     assert!(!dir.path().join("dist").exists());
 }
+
+#[test]
+fn an_output_folder_holding_the_project_is_refused_and_nothing_is_touched() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("site");
+    std::fs::create_dir_all(project.join("content")).unwrap();
+    std::fs::write(project.join("content/keep.txt"), "mine").unwrap();
+    for out in [".", "..", "content"] {
+        let output = curbside(&["build", "--root", project.to_str().unwrap(), "--out", out]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "--out {out}: {stderr}");
+        assert!(
+            stderr.starts_with("error: refusing to write the site to"),
+            "{stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(project.join("content/keep.txt")).unwrap(),
+            "mine"
+        );
+    }
+}

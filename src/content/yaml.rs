@@ -435,7 +435,12 @@ mod tests {
         let err = parse::<T>("name: a\nnmae: b\n", Path::new("f.yaml"), 0).unwrap_err();
         assert_eq!(err.location, Some(Location::at("f.yaml", 2, 1)));
         assert_eq!(err.message, "unknown key `nmae`");
-        assert!(err.help.as_ref().unwrap().starts_with("did you mean `name`?"));
+        assert!(
+            err.help
+                .as_ref()
+                .unwrap()
+                .starts_with("did you mean `name`?")
+        );
     }
 }
 
@@ -455,7 +460,12 @@ mod value_error_tests {
         let err = parse::<T>("name: a\nprice: 0\n", Path::new("f.yaml"), 0).unwrap_err();
         assert_eq!(err.location, Some(Location::at("f.yaml", 2, 8)));
         assert_eq!(err.message, "price: the price must be more than $0");
-        assert!(err.help.as_ref().unwrap().contains("whole number of dollars"));
+        assert!(
+            err.help
+                .as_ref()
+                .unwrap()
+                .contains("whole number of dollars")
+        );
     }
 
     #[test]

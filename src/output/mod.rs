@@ -24,6 +24,59 @@ pub fn hashed_name(stem: &str, extension: &str, contents: &[u8]) -> String {
     format!("{stem}-{}.{extension}", &digest[..10])
 }
 
+/// Refuses an output folder that a build would destroy or that would feed
+/// back into the next build: the project itself or a folder above it (the
+/// swap replaces `out` whole), or anything inside content/, layouts/ or
+/// frontend/.
+pub fn check_output_folder(project_root: &Path, out: &Path) -> Result<()> {
+    let root = resolved(project_root)?;
+    let target = resolved(out)?;
+    let refuse = |why: &str| {
+        Err(Diagnostic::new(format!(
+            "refusing to write the site to {}: {why}",
+            out.display()
+        ))
+        .help("choose a folder of its own for --out, such as dist"))
+    };
+    if root.starts_with(&target) {
+        return refuse("it holds the project, and every build replaces the output folder whole");
+    }
+    if ["content", "layouts", "frontend"]
+        .iter()
+        .any(|folder| target.starts_with(root.join(folder)))
+    {
+        return refuse("it is inside content/, layouts/ or frontend/, the build's own sources");
+    }
+    Ok(())
+}
+
+/// `path` made absolute with links and `..` resolved, even where the end of
+/// it does not exist yet.
+fn resolved(path: &Path) -> Result<PathBuf> {
+    let absolute = std::path::absolute(path).map_err(|err| Diagnostic::io("find", path, err))?;
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut out =
+        std::fs::canonicalize(existing).map_err(|err| Diagnostic::io("find", existing, err))?;
+    for name in rest.iter().rev() {
+        if name == ".." {
+            out.pop();
+        } else if name != "." {
+            out.push(name);
+        }
+    }
+    Ok(out)
+}
+
 /// Writes `files` into a fresh staging folder beside `out`, then swaps it in.
 pub fn write_site(out: &Path, files: &[OutputFile]) -> Result<()> {
     let staging = sibling(out, "staging");
@@ -112,6 +165,33 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(leftovers, ["dist"]);
+    }
+
+    #[test]
+    fn output_folders_that_would_destroy_the_project_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("site");
+        std::fs::create_dir_all(root.join("content")).unwrap();
+        for bad in [
+            ".",
+            "..",
+            "../..",
+            "content",
+            "content/out",
+            "frontend/x",
+            "./dist/..",
+        ] {
+            assert!(
+                check_output_folder(&root, &root.join(bad)).is_err(),
+                "{bad} accepted"
+            );
+        }
+        for good in ["dist", "../elsewhere", "out/site", "contents"] {
+            assert!(
+                check_output_folder(&root, &root.join(good)).is_ok(),
+                "{good} refused"
+            );
+        }
     }
 
     #[test]

@@ -56,6 +56,10 @@ impl HttpServer {
             .map_err(|err| Diagnostic::new("could not start the preview server").caused_by(err))?;
         let server = Arc::new(server);
         let stopping = Arc::new(AtomicBool::new(false));
+        let thread_failed = |err: std::io::Error| {
+            Diagnostic::new("could not start the preview server's threads").caused_by(err)
+        };
+        let rescue = stranded_connections::start(addr, stopping.clone()).map_err(thread_failed)?;
         let routes = Arc::new(Routes {
             preview: preview.clone(),
             streams: ThreadLimit::new("live-reload", MAX_STREAMS),
@@ -76,15 +80,9 @@ impl HttpServer {
                             routes.handle(request);
                         }
                     })
-                    .map_err(|err| {
-                        Diagnostic::new("could not start the preview server's threads")
-                            .caused_by(err)
-                    })
+                    .map_err(thread_failed)
             })
             .collect::<Result<Vec<_>>>()?;
-        let rescue = stranded_connections::start(addr, stopping.clone()).map_err(|err| {
-            Diagnostic::new("could not start the preview server's threads").caused_by(err)
-        })?;
         Ok(HttpServer {
             server,
             addr,

@@ -80,10 +80,6 @@ impl LiveReload {
         self.finish(Outcome::Failed(message.into()));
     }
 
-    pub fn outcome(&self) -> Outcome {
-        self.lock().outcome.clone()
-    }
-
     /// Ends every stream (the server is stopping).
     pub fn close(&self) {
         self.closed.store(true, Ordering::Relaxed);

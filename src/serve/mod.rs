@@ -142,17 +142,7 @@ fn check_output_folder(project: &Project, out: &Path) -> Result<()> {
             )),
         )
     };
-    if project.root.starts_with(out) {
-        return refuse("it holds the project, and every build replaces it whole");
-    }
-    if [project.content(), project.layouts(), project.frontend()]
-        .iter()
-        .any(|watched| out.starts_with(watched))
-    {
-        return refuse(
-            "it is inside content/, layouts/ or frontend/, whose changes trigger builds",
-        );
-    }
+    crate::output::check_output_folder(&project.root, out)?;
     if out.starts_with(project.root.join("dist")) {
         return refuse("dist/ only ever holds production builds (`curbside build`)");
     }

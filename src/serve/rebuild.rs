@@ -82,15 +82,15 @@ impl Rebuilder {
     /// Rebuilds after each burst of saves, until the watcher stops.
     pub fn run(mut self, root: &Path, changes: &Receiver<DebounceEventResult>) {
         while let Ok(batch) = changes.recv() {
-            let mut wanted = wanted(root, batch);
+            let mut needed = wanted(root, batch);
             loop {
                 match changes.recv_timeout(SETTLE) {
-                    Ok(batch) => wanted = wanted.max(self::wanted(root, batch)),
+                    Ok(batch) => needed = needed.max(wanted(root, batch)),
                     Err(RecvTimeoutError::Timeout) => break,
                     Err(RecvTimeoutError::Disconnected) => return,
                 }
             }
-            if let Some(rebuild) = wanted {
+            if let Some(rebuild) = needed {
                 self.build_or_report(Some(rebuild));
             }
         }

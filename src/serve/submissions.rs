@@ -71,14 +71,15 @@ fn entry(form_id: &str, fields: &[Field], at: OffsetDateTime) -> Value {
     })
 }
 
-/// The terminal's line for one post.
+/// The terminal's line for one post: `form abc: ada@example.com (8 fields): saved to …`.
 pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
     let email = fields
         .iter()
         .find(|f| f.name == EMAIL_FIELD)
         .map_or("no email", |f| f.value.trim());
     let count = fields.iter().filter(|f| !f.name.starts_with('_')).count();
-    format!("form {form_id}: {outcome} ({count} fields, {email})")
+    let plural = if count == 1 { "" } else { "s" };
+    format!("form {form_id}: {email} ({count} field{plural}): {outcome}")
 }
 
 #[cfg(test)]

@@ -3,8 +3,6 @@
 //! small sites to serve, and the real binary running `serve --watch` on a
 //! copy of the project.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -31,7 +29,9 @@ pub struct Reply {
 
 impl Reply {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.get(&name.to_ascii_lowercase()).map(String::as_str)
+        self.headers
+            .get(&name.to_ascii_lowercase())
+            .map(String::as_str)
     }
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
@@ -44,7 +44,9 @@ pub fn raw(addr: SocketAddr, request: &[u8]) -> Reply {
     stream.set_read_timeout(Some(TIMEOUT)).unwrap();
     stream.write_all(request).unwrap();
     let mut bytes = Vec::new();
-    stream.read_to_end(&mut bytes).expect("read the whole answer");
+    stream
+        .read_to_end(&mut bytes)
+        .expect("read the whole answer");
     parse_reply(&bytes)
 }
 
@@ -73,7 +75,13 @@ pub fn parse_reply(bytes: &[u8]) -> Reply {
 }
 
 /// A request with `Connection: close`, so the answer ends with the socket.
-pub fn request(addr: SocketAddr, method: &str, target: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    target: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
     let mut text = format!("{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (name, value) in headers {
         text.push_str(&format!("{name}: {value}\r\n"));
@@ -110,7 +118,9 @@ pub struct EventStream {
 impl EventStream {
     pub fn open(addr: SocketAddr, last_event_id: Option<&str>) -> EventStream {
         let mut stream = TcpStream::connect(addr).unwrap();
-        let mut request = format!("GET /__curbside/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n");
+        let mut request = format!(
+            "GET /__curbside/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n"
+        );
         if let Some(id) = last_event_id {
             request.push_str(&format!("Last-Event-ID: {id}\r\n"));
         }
@@ -127,7 +137,7 @@ impl EventStream {
             assert!(events.fill(deadline), "no answer head on the event stream");
         }
         let split = events.buffer.find("\r\n\r\n").unwrap();
-        let reply = parse_reply(events.buffer[..split + 4].as_bytes());
+        let reply = parse_reply(&events.buffer.as_bytes()[..split + 4]);
         events.status = reply.status;
         events.headers = reply.headers;
         events.buffer.drain(..split + 4);
@@ -217,14 +227,29 @@ impl StaticSite {
         write_files(
             dir.path(),
             &[
-                ("site/index.html", "<!doctype html><title>Home</title><h1>home page</h1>"),
-                ("site/privacypolicy.html", "<!doctype html><title>Privacy</title><h1>privacy policy</h1>"),
-                ("site/termsofservice.html", "<!doctype html><title>Terms</title><h1>terms of service</h1>"),
-                ("site/404.html", "<!doctype html><title>Not found</title><h1>Page not found</h1><a href=\"/\">Home</a>"),
+                (
+                    "site/index.html",
+                    "<!doctype html><title>Home</title><h1>home page</h1>",
+                ),
+                (
+                    "site/privacypolicy.html",
+                    "<!doctype html><title>Privacy</title><h1>privacy policy</h1>",
+                ),
+                (
+                    "site/termsofservice.html",
+                    "<!doctype html><title>Terms</title><h1>terms of service</h1>",
+                ),
+                (
+                    "site/404.html",
+                    "<!doctype html><title>Not found</title><h1>Page not found</h1><a href=\"/\">Home</a>",
+                ),
                 ("site/docs/index.html", "<!doctype html><h1>docs index</h1>"),
                 ("site/assets/site-0123456789.css", "body{color:red}"),
                 ("site/assets/islands-0123456789.js", "export{};"),
-                ("site/assets/favicon-0123456789.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
+                (
+                    "site/assets/favicon-0123456789.svg",
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                ),
                 ("site/robots.txt", "User-agent: *\n"),
                 ("site/sitemap.xml", "<?xml version=\"1.0\"?><urlset/>"),
                 ("site/_headers", "/*\n"),
@@ -234,8 +259,13 @@ impl StaticSite {
         );
         #[cfg(unix)]
         {
-            std::os::unix::fs::symlink(dir.path().join("secret.txt"), dir.path().join("site/leak.txt")).unwrap();
-            std::os::unix::fs::symlink(dir.path().join("secret"), dir.path().join("site/leakdir")).unwrap();
+            std::os::unix::fs::symlink(
+                dir.path().join("secret.txt"),
+                dir.path().join("site/leak.txt"),
+            )
+            .unwrap();
+            std::os::unix::fs::symlink(dir.path().join("secret"), dir.path().join("site/leakdir"))
+                .unwrap();
         }
         StaticSite { dir }
     }
@@ -391,8 +421,12 @@ impl Served {
             addr: "127.0.0.1:0".parse().unwrap(),
         };
         let line = served.wait_for(|line| line.starts_with("Serving http://"), BUILD_TIMEOUT);
-        let url = line.trim_start_matches("Serving http://").trim_end_matches('/');
-        served.addr = url.parse().unwrap_or_else(|_| panic!("bad address in {line:?}"));
+        let url = line
+            .trim_start_matches("Serving http://")
+            .trim_end_matches('/');
+        served.addr = url
+            .parse()
+            .unwrap_or_else(|_| panic!("bad address in {line:?}"));
         served
     }
 
@@ -400,7 +434,10 @@ impl Served {
     pub fn wait_for(&mut self, wanted: impl Fn(&str) -> bool, timeout: Duration) -> String {
         let deadline = Instant::now() + timeout;
         loop {
-            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            match self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
                 Ok(line) => {
                     self.log.push(line.clone());
                     if wanted(&line) {
@@ -419,7 +456,10 @@ impl Served {
     pub fn lines_for(&mut self, time: Duration) -> Vec<String> {
         let deadline = Instant::now() + time;
         let mut lines = Vec::new();
-        while let Ok(line) = self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
             self.log.push(line.clone());
             lines.push(line);
         }

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# How long `curbside serve --watch` takes to rebuild after a save: 5 content
+# edits, 5 layout edits and 5 frontend edits in a temporary copy of the
+# project, each waited for, then the median of each kind. Stops by itself.
+#
+#   tests/bench/rebuild.sh            # PORT=0 lets the system choose a port
+#
+# The numbers are the server's own "rebuilt (…) in N ms" lines: the build,
+# not the debounce before it. Results also go to tests/bench/results/.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$repo/target/release/curbside"
+port=${PORT:-0}
+edits=5
+wait_limit=120 # seconds for any one step
+
+if [ ! -x "$bin" ] || [ -n "$(find "$repo/src" -newer "$bin" -name '*.rs' -print -quit)" ]; then
+  cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
+fi
+
+work=$(mktemp -d)
+server=""
+cleanup() {
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The copy: content/ and layouts/ as they are, frontend/ without its
+# packages, which are linked (not installed again). Its own .cache stays
+# apart from the real one.
+site="$work/site"
+mkdir -p "$site/frontend/node_modules"
+cp -R "$repo/content" "$repo/layouts" "$site/"
+(cd "$repo/frontend" && tar cf - --exclude=./node_modules .) | (cd "$site/frontend" && tar xf -)
+if [ ! -f "$repo/frontend/node_modules/.curbside-installed" ]; then
+  # A build installs the frontend's packages first.
+  "$bin" --root "$repo" build --out "$work/warm-up" >/dev/null
+fi
+for entry in "$repo"/frontend/node_modules/* "$repo"/frontend/node_modules/.[!.]*; do
+  [ -e "$entry" ] || continue
+  [ "$(basename "$entry")" = ".cache" ] && continue
+  ln -s "$entry" "$site/frontend/node_modules/"
+done
+
+log="$work/serve.log"
+"$bin" --root "$site" serve --watch --port "$port" >"$log" 2>&1 &
+server=$!
+
+# Waits until `pattern` has matched more than `count` lines of the log.
+wait_for() {
+  local pattern=$1 count=$2 waited=0
+  while [ "$(grep -c -- "$pattern" "$log" || true)" -le "$count" ]; do
+    if ! kill -0 "$server" 2>/dev/null; then
+      echo "the server stopped:" >&2
+      cat "$log" >&2
+      exit 1
+    fi
+    if [ "$waited" -ge $((wait_limit * 10)) ]; then
+      echo "no \"$pattern\" within ${wait_limit}s; the server printed:" >&2
+      cat "$log" >&2
+      exit 1
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+}
+
+wait_for '^Serving http' 0
+
+# edit KIND FILE LINE: appends LINE to FILE and prints the rebuild's ms.
+edit() {
+  local kind=$1 file=$2 line=$3 before
+  before=$(grep -c "^rebuilt ($kind) in " "$log" || true)
+  printf '%s\n' "$line" >>"$site/$file"
+  wait_for "^rebuilt ($kind) in " "$before"
+  # Saves spaced out, so each is its own burst.
+  sleep 0.3
+  grep "^rebuilt ($kind) in " "$log" | tail -n 1 | awk '{ print $4 }'
+}
+
+median() {
+  sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+content=() layouts=() frontend=()
+for n in $(seq 1 "$edits"); do
+  content+=("$(edit pages content/faq.yaml "# bench edit $n")")
+done
+for n in $(seq 1 "$edits"); do
+  layouts+=("$(edit pages layouts/base.html "{# bench edit $n #}")")
+done
+for n in $(seq 1 "$edits"); do
+  frontend+=("$(edit frontend frontend/src/islands/menu.tsx "// bench edit $n")")
+done
+
+summary=$(
+  printf 'rebuild after a save in serve --watch (median of %s, ms; each run)\n' "$edits"
+  printf '  content  %6s   %s\n' "$(printf '%s\n' "${content[@]}" | median)" "${content[*]}"
+  printf '  layouts  %6s   %s\n' "$(printf '%s\n' "${layouts[@]}" | median)" "${layouts[*]}"
+  printf '  frontend %6s   %s\n' "$(printf '%s\n' "${frontend[@]}" | median)" "${frontend[*]}"
+)
+echo "$summary"
+mkdir -p "$repo/tests/bench/results"
+echo "$summary" >"$repo/tests/bench/results/rebuild-$(date -u +%Y%m%dT%H%M%SZ).txt"
