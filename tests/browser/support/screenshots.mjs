@@ -10,7 +10,7 @@ const { values } = parseArgs({
     base: { type: "string", default: "http://127.0.0.1:4173" },
     out: { type: "string", default: "screenshots" },
     pages: { type: "string", default: "/,/privacypolicy,/termsofservice,/missing" },
-    js: { type: "boolean", default: true },
+    "no-js": { type: "boolean", default: false },
   },
 });
 const out = values.out ?? "screenshots";
@@ -20,12 +20,13 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 for (const [name, width, height] of /** @type {const} */ ([["phone", 390, 844], ["desktop", 1280, 800]])) {
-  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: values.js, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: !values["no-js"], deviceScaleFactor: 1 });
   const page = await context.newPage();
   for (const path of (values.pages ?? "/").split(",")) {
     await page.goto(values.base + path, { waitUntil: "load" });
-    // Scroll through the page so reveal animations and islands run, as for a reader.
-    await page.evaluate(async () => {
+    // Scroll through the page so reveal animations and islands run, as for a
+    // reader (nothing to run without JavaScript, and evaluate would hang).
+    if (!values["no-js"]) await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 400) {
         window.scrollTo(0, y);
         await new Promise((r) => setTimeout(r, 200));
@@ -33,7 +34,7 @@ for (const [name, width, height] of /** @type {const} */ ([["phone", 390, 844], 
       window.scrollTo(0, 0);
     });
     await page.waitForTimeout(900);
-    const file = `${out}/${name}${path === "/" ? "-home" : path.replaceAll("/", "-")}${values.js ? "" : "-nojs"}.png`;
+    const file = `${out}/${name}${path === "/" ? "-home" : path.replaceAll("/", "-")}${values["no-js"] ? "-nojs" : ""}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }
