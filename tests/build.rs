@@ -69,7 +69,7 @@ fn builds_every_page_and_file_of_the_site() {
     ] {
         assert!(out.join(file).is_file(), "{file} missing");
     }
-    assert_eq!(assets(&out, "site-", ".css").len(), 1);
+    assert_eq!(assets(&out, "nojs-", ".css").len(), 1);
     assert_eq!(assets(&out, "islands-", ".js").len(), 1);
     let sitemap = read(&out, "sitemap.xml");
     assert!(sitemap.contains("<loc>https://curbside-brookings.example/</loc>"));
@@ -242,6 +242,28 @@ fn pages_carry_no_inline_script_and_escaped_structured_data() {
     let headers = read(&out, "_headers");
     assert!(headers.contains("Content-Security-Policy: default-src 'self'; script-src 'self';"));
     assert!(!headers.contains("unsafe-inline"));
+    // The inline stylesheet is allowed by exactly its own hash, on every page.
+    for page in [
+        "index.html",
+        "privacypolicy.html",
+        "termsofservice.html",
+        "404.html",
+    ] {
+        let html = read(&out, page);
+        assert_eq!(
+            select(&Html::parse_document(&html), "style").len(),
+            1,
+            "{page}"
+        );
+        // The bytes as written: a parser's re-serialization may differ from them.
+        let start = html.find("<style>").unwrap() + "<style>".len();
+        let css = &html[start..start + html[start..].find("</style>").unwrap()];
+        let hash = curbside::render::headers::style_hash(css);
+        assert!(
+            headers.contains(&format!("style-src 'self' {hash};")),
+            "{page}: {hash} not in {headers}"
+        );
+    }
 }
 
 #[test]

@@ -110,7 +110,7 @@ describe("contact island: content and form fields", () => {
   it.each([
     ["firstName", "First name", "given-name", "text"],
     ["lastName", "Last name", "family-name", "text"],
-    ["address", "Street address", "street-address", "text"],
+    ["address", "Street address", "address-line1", "text"],
     ["city", "City", "address-level2", "text"],
     ["state", "State", "address-level1", "text"],
     ["zip", "ZIP code", "postal-code", "text"],

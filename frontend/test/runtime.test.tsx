@@ -254,7 +254,7 @@ describe("islands runtime", () => {
     expect(element.innerHTML).toBe(html);
   });
 
-  it("hydrates a media island at idle only once its query matches", async () => {
+  it("hydrates a media island only once its query matches and the visitor engages", async () => {
     const { lists } = stubMatchMedia(() => false);
     const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
     initIslands();
@@ -265,13 +265,19 @@ describe("islands runtime", () => {
     await settle(300);
     expect(isHydrated(element)).toBe(false);
     lists.get("(max-width: 47.99rem)")?.fire(true);
+    await settle(300);
+    expect(isHydrated(element)).toBe(false);
+    window.dispatchEvent(new Event("scroll"));
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
 
-  it("hydrates a media island whose query matches at load", async () => {
+  it("loads nothing for a media island whose query matches until the visitor scrolls or taps", async () => {
     stubMatchMedia((query) => query === "(max-width: 47.99rem)");
     const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
     initIslands();
+    await settle(300);
+    expect(isHydrated(element)).toBe(false);
+    document.body.dispatchEvent(new Event("touchstart", { bubbles: true }));
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
 

@@ -28,7 +28,8 @@ pub const PRICING: Island = Island {
     name: "pricing",
     hydrate: "visible",
 };
-/// Only phones need the menu; on wider screens its JavaScript is never fetched.
+/// Only phones need the menu; on wider screens its JavaScript is never
+/// fetched, and on phones only once the visitor scrolls or taps.
 pub const MENU: Island = Island {
     name: "menu",
     hydrate: "media:(max-width: 47.99rem)",
@@ -55,7 +56,8 @@ pub struct Bundle {
 
 pub struct NodeBridge {
     child: Child,
-    stdin: ChildStdin,
+    /// Taken on drop: closing it asks Node to stop esbuild and exit.
+    stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
     next_id: u64,
     script: PathBuf,
@@ -113,7 +115,7 @@ impl NodeBridge {
             .ok_or_else(|| Diagnostic::new("Node.js has no stdout"))?;
         Ok(NodeBridge {
             child,
-            stdin,
+            stdin: Some(stdin),
             stdout: BufReader::new(stdout),
             next_id: 1,
             script,
@@ -131,10 +133,12 @@ impl NodeBridge {
         };
         let mut line = request.to_string();
         line.push('\n');
-        if let Err(err) = self
-            .stdin
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(failed("is shut down", String::new(), &self.script));
+        };
+        if let Err(err) = stdin
             .write_all(line.as_bytes())
-            .and_then(|()| self.stdin.flush())
+            .and_then(|()| stdin.flush())
         {
             let status = self.child.try_wait().ok().flatten();
             return Err(failed(
@@ -224,7 +228,17 @@ impl NodeBridge {
 
 impl Drop for NodeBridge {
     fn drop(&mut self) {
-        // Closing stdin asks the process to exit; kill it if it lingers.
+        // Closing stdin lets Node stop esbuild's service process and exit;
+        // killing Node outright would leave esbuild running, holding our
+        // stderr open. Kill only if it lingers.
+        drop(self.stdin.take());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        while std::time::Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -1,16 +1,97 @@
-//! HTML minification with minify-html, set to keep the output valid and
-//! spec-compliant (closing tags and quoting kept where validators want them).
+//! HTML minification: every run of white space between tags and in text
+//! becomes one character, which renders the same in normal text flow. The
+//! contents of `pre`, `textarea`, `script` and `style` are kept as written.
+//! Quoting, attribute style and comments are left alone, so the output stays
+//! in the style the validator checks and nothing hydration needs is touched.
 
-/// Minifies a page. Scripts are left as they are.
+/// Elements whose contents are kept exactly.
+const RAW: &[&str] = &["pre", "textarea", "script", "style"];
+
 pub fn html(page: &str) -> String {
-    let cfg = minify_html::Cfg {
-        minify_css: true,
-        minify_js: false,
-        keep_closing_tags: true,
-        keep_html_and_head_opening_tags: true,
-        keep_comments: false,
-        ..minify_html::Cfg::default()
-    };
-    let bytes = minify_html::minify(page.as_bytes(), &cfg);
-    String::from_utf8(bytes).unwrap_or_else(|_| page.to_string())
+    let mut out = String::with_capacity(page.len());
+    let mut rest = page.trim_start();
+    while !rest.is_empty() {
+        match rest.find('<') {
+            Some(0) => {
+                let tag_end = rest.find('>').map_or(rest.len(), |i| i + 1);
+                let tag = &rest[..tag_end];
+                out.push_str(tag);
+                rest = &rest[tag_end..];
+                if let Some(name) = raw_element(tag) {
+                    let close = format!("</{name}");
+                    let end = find_ascii_case_insensitive(rest, &close).unwrap_or(rest.len());
+                    out.push_str(&rest[..end]);
+                    rest = &rest[end..];
+                }
+            }
+            found => {
+                let end = found.unwrap_or(rest.len());
+                collapse_into(&mut out, &rest[..end]);
+                rest = &rest[end..];
+            }
+        }
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+/// The name of a raw-text element that `tag` opens, if it opens one.
+fn raw_element(tag: &str) -> Option<&'static str> {
+    let name: String = tag[1..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    RAW.iter().copied().find(|raw| *raw == name)
+}
+
+fn find_ascii_case_insensitive(haystack: &str, needle: &str) -> Option<usize> {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .position(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+/// Text with each run of ASCII white space folded to one character: a
+/// newline if the run had one (so lines stay short), else a space.
+fn collapse_into(out: &mut String, text: &str) {
+    let mut run: Option<char> = None;
+    for c in text.chars() {
+        if c.is_ascii_whitespace() {
+            run = Some(if c == '\n' || run == Some('\n') {
+                '\n'
+            } else {
+                ' '
+            });
+        } else {
+            if let Some(space) = run.take() {
+                out.push(space);
+            }
+            out.push(c);
+        }
+    }
+    if let Some(space) = run {
+        out.push(space);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_white_space_but_keeps_raw_text() {
+        let page = "\n  <p>a   b\n\n  c</p>\n  <pre>  x\n  y</pre> <script>if (a  <  b) {}</script>\n<STYLE> p  { } </STYLE>\n";
+        assert_eq!(
+            html(page),
+            "<p>a b\nc</p>\n<pre>  x\n  y</pre> <script>if (a  <  b) {}</script>\n<STYLE> p  { } </STYLE>\n"
+        );
+    }
+
+    #[test]
+    fn keeps_attributes_and_non_ascii_space_as_written() {
+        let page = "<a  href=\"x  y\"  hidden=\"\">\u{a0} z</a>";
+        assert_eq!(html(page), "<a  href=\"x  y\"  hidden=\"\">\u{a0} z</a>\n");
+    }
 }

@@ -3,12 +3,18 @@
 
 use super::props::HOSTED_FORM_SERVICE;
 
-/// Header name and value pairs every response carries.
-pub fn security() -> Vec<(&'static str, String)> {
+/// Header name and value pairs every response carries. `inline_styles` are
+/// the CSP sources (`'sha256-…'`) of the pages' inline stylesheet.
+pub fn security(inline_styles: &[String]) -> Vec<(&'static str, String)> {
+    let mut style_src = String::from("style-src 'self'");
+    for source in inline_styles {
+        style_src.push(' ');
+        style_src.push_str(source);
+    }
     let csp = [
         "default-src 'self'".to_string(),
         "script-src 'self'".to_string(),
-        "style-src 'self'".to_string(),
+        style_src,
         "img-src 'self' data:".to_string(),
         "font-src 'self'".to_string(),
         format!("connect-src 'self' {HOSTED_FORM_SERVICE}"),
@@ -38,10 +44,21 @@ pub fn security() -> Vec<(&'static str, String)> {
 /// Cache policy for hashed assets: their names change with their content.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
+/// The CSP source allowing exactly `css` as an inline `<style>`.
+pub fn style_hash(css: &str) -> String {
+    use base64::Engine as _;
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(css.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
 /// The `_headers` file.
-pub fn headers_file() -> String {
+pub fn headers_file(inline_styles: &[String]) -> String {
     let mut out = String::from("/*\n");
-    for (name, value) in security() {
+    for (name, value) in security(inline_styles) {
         out.push_str(&format!("  {name}: {value}\n"));
     }
     out.push_str(&format!("\n/assets/*\n  Cache-Control: {IMMUTABLE}\n"));

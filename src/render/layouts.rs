@@ -27,6 +27,7 @@ impl Layouts {
                 Diagnostic::new("could not configure the template engine").caused_by(err)
             })?;
         env.set_syntax(syntax);
+        env.set_formatter(escape_html);
         if !dir.is_dir() {
             return Err(Diagnostic::new("the layouts folder is missing")
                 .at(Location::file(shown))
@@ -77,6 +78,40 @@ impl Layouts {
             .render(context)
             .map_err(|err| template_error(&err, &self.shown))
     }
+}
+
+/// Escapes what HTML needs escaped in text and quoted attributes (`&`, `<`,
+/// `>`, `"`, `'`) and nothing more: minijinja's default also escapes `/`,
+/// which makes every URL in an attribute harder to read.
+fn escape_html(
+    out: &mut minijinja::Output,
+    state: &mut minijinja::State,
+    value: &minijinja::Value,
+) -> Result<(), minijinja::Error> {
+    if value.is_safe()
+        || !matches!(state.auto_escape(), minijinja::AutoEscape::Html)
+        || value.is_undefined()
+    {
+        return minijinja::escape_formatter(out, state, value);
+    }
+    let text = value.to_string();
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            c => escaped.push(c),
+        }
+    }
+    out.write_str(&escaped).map_err(|_| {
+        minijinja::Error::new(
+            minijinja::ErrorKind::WriteFailure,
+            "could not write the page",
+        )
+    })
 }
 
 /// A minijinja error as a diagnostic at the template's file, line and column.

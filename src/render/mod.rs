@@ -19,7 +19,9 @@ pub use layouts::Layouts;
 /// URLs of the built assets, as pages link them.
 #[derive(Debug, Clone, Serialize)]
 pub struct AssetUrls {
-    pub css: String,
+    /// The site's stylesheet, placed in every page's `<style>`.
+    #[serde(skip)]
+    pub inline_css: String,
     pub nojs_css: String,
     pub favicon: String,
     /// The islands runtime. While pages are rendered it is
@@ -158,6 +160,7 @@ fn common(input: &RenderInput) -> Result<Value> {
         },
         chrome => filled(site, &site.chrome)?,
         assets => Value::from(Serde(input.assets)),
+        inline_css => Value::from_safe_string(input.assets.inline_css.clone()),
         islands => islands,
         copyright_year => input.copyright_year,
         dev_script => Value::from_safe_string(input.dev_script.to_string()),

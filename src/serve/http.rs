@@ -1,47 +1,78 @@
-//! The HTTP side of the preview: listening, the worker threads, routing, and
-//! the headers every response carries.
+//! The HTTP side of the preview: listening, handing requests out, routing,
+//! and the headers every response carries.
 //!
-//! tiny_http reads each connection's request head on a thread of its own, so a
-//! client that stalls mid-request holds only that thread. Requests then go to
-//! a small fixed pool of workers; the two kinds that may wait on a client for
-//! long (a live-reload stream, a form post's body) are handed to threads of
-//! their own, each kind capped, so they never take a worker from the pages.
+//! tiny_http reads each connection on a thread of its own and passes on whole
+//! request heads. One dispatcher thread takes them and gives every connection
+//! a *lane*: its requests are answered in order on one thread, started for
+//! its first waiting request and ended when none is left. A connection only
+//! ever holds up its own lane, so a client that stops reading its responses,
+//! pipelines thousands of requests, dribbles a form body or keeps a
+//! live-reload stream open parks one thread and nobody else waits. (A fixed
+//! pool of workers let one such client take them all: responses on one
+//! connection are written in order, so every worker given one of its
+//! requests waited on the first.)
+//!
 //! tiny_http's pool can leave connections queued behind busy ones after a
-//! burst; [`stranded_connections`] frees them.
+//! burst; [`stranded_connections`] frees them. Its accept loop ends at the
+//! first failed `accept` (out of file descriptors, say), so the dispatcher
+//! then starts accepting again on the same socket.
 
-use std::io::{Cursor, Read};
+use std::collections::{HashMap, VecDeque};
+use std::io::{Cursor, Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpListener};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use tiny_http::{Header, Method, Request, Response, ResponseBox, StatusCode};
 
 use super::preview::Preview;
 use super::request_path::path_of;
 use super::{dev_assets, form_service, live_reload, static_files, stranded_connections};
-use crate::diagnostics::{Diagnostic, Result};
+use crate::diagnostics::{Diagnostic, Result, warn};
 use crate::render::headers;
 
 pub(crate) const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 
-/// Workers serving pages and assets.
-const WORKERS: usize = 8;
-/// Open live-reload streams at once (one per open tab).
-const MAX_STREAMS: usize = 64;
-/// Form posts being read or answered at once.
-const MAX_FORM_POSTS: usize = 16;
+/// Open live-reload streams at once (one per open tab); each parks a thread.
+pub const MAX_STREAMS: usize = 1024;
+/// Form posts being read or answered at once (each holds up to a body).
+const MAX_FORM_POSTS: usize = 64;
+/// Longest request target answered; longer ones get 414, as the hosts do.
+pub const MAX_TARGET: usize = 8 * 1024;
+/// Most bytes of request headers answered; more get 431.
+pub const MAX_HEADERS: usize = 32 * 1024;
+/// Longest declared body tiny_http may be left to skip. tiny_http 0.12
+/// skips an unread body when its request is dropped by allocating a buffer
+/// of the whole declared length, so a `Content-Length` of a terabyte aborts
+/// the process; past this, the request is answered without ever dropping it
+/// (see [`refuse_unread`]).
+pub const MAX_SKIPPED_BODY: usize = 16 * 1024 * 1024;
 /// Ports tried after a taken one, so a second preview still starts.
 const PORT_TRIES: u16 = 10;
+/// Pauses before accepting again after tiny_http's accept loop ended,
+/// doubling while it keeps failing (fewer threads left behind in a storm).
+const ACCEPT_RETRY: Duration = Duration::from_millis(100);
+const ACCEPT_RETRY_MAX: Duration = Duration::from_secs(5);
 
-/// A running preview server; dropping it stops the workers.
+/// A running preview server; dropping it stops accepting and ends the
+/// live-reload streams.
 pub struct HttpServer {
-    server: Arc<tiny_http::Server>,
     addr: SocketAddr,
-    workers: Vec<JoinHandle<()>>,
+    shared: Arc<Shared>,
     rescue: Option<JoinHandle<()>>,
+}
+
+/// What the dispatchers share.
+struct Shared {
+    routes: Arc<Routes>,
+    /// The listening socket, kept to accept on again.
+    listener: TcpListener,
+    /// Every tiny_http server started on it (one unless accepting failed),
+    /// each with its dispatcher.
+    servers: Mutex<Vec<(Arc<tiny_http::Server>, JoinHandle<()>)>>,
     stopping: Arc<AtomicBool>,
-    preview: Arc<Preview>,
 }
 
 impl HttpServer {
@@ -52,44 +83,27 @@ impl HttpServer {
         let addr = listener
             .local_addr()
             .map_err(|err| Diagnostic::new("could not read the server's address").caused_by(err))?;
-        let server = tiny_http::Server::from_listener(listener, None)
-            .map_err(|err| Diagnostic::new("could not start the preview server").caused_by(err))?;
-        let server = Arc::new(server);
-        let stopping = Arc::new(AtomicBool::new(false));
-        let thread_failed = |err: std::io::Error| {
-            Diagnostic::new("could not start the preview server's threads").caused_by(err)
-        };
-        let rescue = stranded_connections::start(addr, stopping.clone()).map_err(thread_failed)?;
-        let routes = Arc::new(Routes {
-            preview: preview.clone(),
-            streams: ThreadLimit::new("live-reload", MAX_STREAMS),
-            form_posts: ThreadLimit::new("form-post", MAX_FORM_POSTS),
+        let shared = Arc::new(Shared {
+            routes: Arc::new(Routes {
+                preview,
+                lanes: Mutex::default(),
+                streams: Limit::new(MAX_STREAMS),
+                form_posts: Limit::new(MAX_FORM_POSTS),
+            }),
+            listener,
+            servers: Mutex::default(),
+            stopping: Arc::new(AtomicBool::new(false)),
         });
-        let workers = (0..WORKERS)
-            .map(|n| {
-                let server = server.clone();
-                let stopping = stopping.clone();
-                let routes = routes.clone();
-                std::thread::Builder::new()
-                    .name(format!("preview-{n}"))
-                    .spawn(move || {
-                        while let Ok(request) = server.recv() {
-                            if stopping.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            routes.handle(request);
-                        }
-                    })
-                    .map_err(thread_failed)
-            })
-            .collect::<Result<Vec<_>>>()?;
+        shared
+            .accept()
+            .map_err(|err| Diagnostic::new("could not start the preview server").caused_by(err))?;
+        let rescue = stranded_connections::start(addr, shared.stopping.clone()).map_err(|err| {
+            Diagnostic::new("could not start the preview server's threads").caused_by(err)
+        })?;
         Ok(HttpServer {
-            server,
             addr,
-            workers,
+            shared,
             rescue: Some(rescue),
-            stopping,
-            preview,
         })
     }
 
@@ -103,24 +117,86 @@ impl HttpServer {
     }
 
     /// Serves until the process ends.
-    pub fn wait(mut self) {
-        for worker in std::mem::take(&mut self.workers) {
-            let _ = worker.join();
+    pub fn wait(self) {
+        loop {
+            std::thread::park();
         }
     }
 }
 
 impl Drop for HttpServer {
     fn drop(&mut self) {
-        self.stopping.store(true, Ordering::Relaxed);
-        self.preview.live().close();
-        for _ in &self.workers {
-            self.server.unblock();
+        self.shared.stopping.store(true, Ordering::Relaxed);
+        self.shared.routes.preview.live().close();
+        let servers = std::mem::take(&mut *lock(&self.shared.servers));
+        for (server, _) in &servers {
+            server.unblock();
         }
-        for worker in self.workers.drain(..).chain(self.rescue.take()) {
-            let _ = worker.join();
+        for (_, dispatcher) in servers {
+            let _ = dispatcher.join();
+        }
+        if let Some(rescue) = self.rescue.take() {
+            let _ = rescue.join();
         }
     }
+}
+
+impl Shared {
+    /// Starts a tiny_http server on the listening socket, and its dispatcher.
+    fn accept(self: &Arc<Self>) -> std::io::Result<()> {
+        let mut servers = lock(&self.servers);
+        if self.stopping.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let listener = self.listener.try_clone()?;
+        let server = tiny_http::Server::from_listener(listener, None)
+            .map(Arc::new)
+            .map_err(std::io::Error::other)?;
+        let dispatcher = {
+            let shared = self.clone();
+            let server = server.clone();
+            std::thread::Builder::new()
+                .name("preview-dispatch".into())
+                .spawn(move || shared.dispatch(&server))?
+        };
+        servers.push((server, dispatcher));
+        Ok(())
+    }
+
+    /// Hands each request of `server` to its connection's lane, until the
+    /// server stops.
+    fn dispatch(self: &Arc<Self>, server: &tiny_http::Server) {
+        let mut pause = ACCEPT_RETRY;
+        loop {
+            match server.recv() {
+                Ok(request) => self.routes.admit(request),
+                Err(_) if self.stopping.load(Ordering::Relaxed) => return,
+                Err(err) => {
+                    // tiny_http has stopped accepting; its open connections
+                    // still come through here. Accept on a new one.
+                    warn(&format!(
+                        "the preview server could not accept a connection ({err}); accepting again in {} ms",
+                        pause.as_millis()
+                    ));
+                    let failed = Instant::now();
+                    std::thread::sleep(pause);
+                    if let Err(err) = self.accept() {
+                        warn(&format!("the preview server could not accept again: {err}"));
+                    }
+                    pause = if failed.elapsed() > ACCEPT_RETRY_MAX * 2 {
+                        ACCEPT_RETRY
+                    } else {
+                        (pause * 2).min(ACCEPT_RETRY_MAX)
+                    };
+                }
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Every value kept behind these locks is whole between statements.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn listen(host: IpAddr, port: u16) -> Result<TcpListener> {
@@ -151,26 +227,109 @@ fn listen(host: IpAddr, port: u16) -> Result<TcpListener> {
 
 struct Routes {
     preview: Arc<Preview>,
-    streams: ThreadLimit,
-    form_posts: ThreadLimit,
+    /// The requests waiting in each busy connection's lane, by the
+    /// connection's client address (unique among open connections).
+    lanes: Mutex<HashMap<SocketAddr, VecDeque<Request>>>,
+    streams: Limit,
+    form_posts: Limit,
 }
 
 impl Routes {
+    /// Queues `request` in its connection's lane, starting the lane's
+    /// thread if it has none. Never blocks on a client.
+    fn admit(self: &Arc<Self>, request: Request) {
+        let Some(peer) = request.remote_addr().copied() else {
+            // Only Unix sockets have no address; this server listens on TCP.
+            return self.spawn_lane(None, request);
+        };
+        {
+            let mut lanes = lock(&self.lanes);
+            if let Some(waiting) = lanes.get_mut(&peer) {
+                waiting.push_back(request);
+                return;
+            }
+            lanes.insert(peer, VecDeque::new());
+        }
+        self.spawn_lane(Some(peer), request);
+    }
+
+    fn spawn_lane(self: &Arc<Self>, peer: Option<SocketAddr>, first: Request) {
+        let routes = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("preview-lane".into())
+            .spawn(move || routes.run_lane(peer, first));
+        if spawned.is_err() {
+            // Out of threads: the request went with the closure, and
+            // tiny_http answered it 500. Later ones get a new try.
+            if let Some(peer) = peer {
+                lock(&self.lanes).remove(&peer);
+            }
+        }
+    }
+
+    /// Answers `first`, then the lane's waiting requests in order, until
+    /// none is left.
+    fn run_lane(&self, peer: Option<SocketAddr>, first: Request) {
+        let _lane = LaneEnd { routes: self, peer };
+        let mut next = Some(first);
+        while let Some(request) = next {
+            self.handle(request);
+            next = peer.and_then(|peer| {
+                let mut lanes = lock(&self.lanes);
+                let request = lanes.get_mut(&peer).and_then(VecDeque::pop_front);
+                if request.is_none() {
+                    lanes.remove(&peer);
+                }
+                request
+            });
+        }
+    }
+
     fn handle(&self, request: Request) {
+        if request
+            .body_length()
+            .is_some_and(|length| length > MAX_SKIPPED_BODY)
+        {
+            return refuse_unread(request);
+        }
+        if request.url().len() > MAX_TARGET {
+            return send(request, text(414, TEXT_PLAIN, "URI too long\n".into()));
+        }
+        let header_bytes: usize = request
+            .headers()
+            .iter()
+            .map(|h| h.field.as_str().as_str().len() + h.value.as_str().len() + 4)
+            .sum();
+        if header_bytes > MAX_HEADERS {
+            let response = text(431, TEXT_PLAIN, "Request headers too large\n".into());
+            return send(request, response);
+        }
+        // RFC 9110 §5.5: a NUL, CR or LF in a field value is refused.
+        let controls = request.headers().iter().any(|h| {
+            h.value
+                .as_bytes()
+                .iter()
+                .any(|b| b.is_ascii_control() && *b != b'\t')
+        });
+        if controls {
+            let response = text(400, TEXT_PLAIN, "Bad request header\n".into());
+            return send(request, response);
+        }
         let path = path_of(request.url());
         if path == live_reload::EVENTS_PATH {
             if !is_read(request.method()) {
                 return send(request, method_not_allowed("GET, HEAD"));
             }
-            let preview = self.preview.clone();
-            self.streams.spawn(request, move |request| {
-                live_reload::stream(request, &preview)
-            });
+            // The stream holds this lane's thread while the page is open.
+            match self.streams.take() {
+                Some(_open) => live_reload::stream(request, &self.preview),
+                None => send(request, too_many()),
+            }
         } else if path.starts_with(form_service::PATH_PREFIX) {
-            let preview = self.preview.clone();
-            self.form_posts.spawn(request, move |request| {
-                form_service::handle(request, &preview)
-            });
+            match self.form_posts.take() {
+                Some(_posting) => form_service::handle(request, &self.preview),
+                None => send(request, too_many()),
+            }
         } else if !is_read(request.method()) {
             send(request, method_not_allowed("GET, HEAD"));
         } else if let Some(asset) = dev_assets::find(path) {
@@ -183,19 +342,40 @@ impl Routes {
     }
 }
 
+/// Frees a lane if its thread panics, so the connection's later requests
+/// still get a thread (its waiting ones are dropped: tiny_http answers 500).
+struct LaneEnd<'a> {
+    routes: &'a Routes,
+    peer: Option<SocketAddr>,
+}
+
+impl Drop for LaneEnd<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking()
+            && let Some(peer) = self.peer
+        {
+            let waiting = lock(&self.routes.lanes).remove(&peer);
+            drop(waiting);
+        }
+    }
+}
+
 fn is_read(method: &Method) -> bool {
     matches!(method, Method::Get | Method::Head)
 }
 
-/// Runs requests that may wait on their client for long on threads of their
-/// own, at most `max` at once; past that the client is asked to come back.
-struct ThreadLimit {
-    name: &'static str,
+fn too_many() -> ResponseBox {
+    let response = text(503, TEXT_PLAIN, "Too many connections\n".into());
+    with_header(response, "Retry-After", "2")
+}
+
+/// Counts requests of a kind being answered, at most `max` at once.
+struct Limit {
     running: Arc<AtomicUsize>,
     max: usize,
 }
 
-/// One taken place in a [`ThreadLimit`], given back when dropped.
+/// One taken place in a [`Limit`], given back when dropped.
 struct Slot(Arc<AtomicUsize>);
 
 impl Drop for Slot {
@@ -204,37 +384,56 @@ impl Drop for Slot {
     }
 }
 
-impl ThreadLimit {
-    fn new(name: &'static str, max: usize) -> ThreadLimit {
-        ThreadLimit {
-            name,
+impl Limit {
+    fn new(max: usize) -> Limit {
+        Limit {
             running: Arc::new(AtomicUsize::new(0)),
             max,
         }
     }
 
-    fn spawn(&self, request: Request, job: impl FnOnce(Request) + Send + 'static) {
+    fn take(&self) -> Option<Slot> {
         if self.running.fetch_add(1, Ordering::AcqRel) >= self.max {
             self.running.fetch_sub(1, Ordering::AcqRel);
-            let response = text(503, TEXT_PLAIN, "Too many connections\n".into());
-            return send(request, with_header(response, "Retry-After", "2"));
+            return None;
         }
-        let slot = Slot(self.running.clone());
-        // If the thread cannot start, the request is dropped with the job and
-        // tiny_http answers it with a 500.
-        let _ = std::thread::Builder::new()
-            .name(self.name.into())
-            .spawn(move || {
-                let _slot = slot;
-                job(request);
-            });
+        Some(Slot(self.running.clone()))
     }
 }
 
+/// Answers 413 to a request whose declared body is too long for tiny_http
+/// to skip (see [`MAX_SKIPPED_BODY`]), without ever dropping it: `upgrade`
+/// is the one way to write an answer and keep the body reader, and the
+/// stream it returns is leaked. That parks this connection's tiny_http
+/// thread and socket until the process ends: a small price for a request
+/// no client sends in earnest, against the whole server aborting.
+fn refuse_unread(request: Request) {
+    let body = "The request body is too large\n";
+    let mut response = Response::empty(StatusCode(413)).boxed();
+    for (name, value) in security_headers() {
+        response = with_header(response, name, &value);
+    }
+    let response = with_header(response, "Content-Type", TEXT_PLAIN);
+    let response = with_header(response, "Content-Length", &body.len().to_string());
+    // `upgrade` adds `Connection: upgrade`; with `close` the client does
+    // not send another request on a connection nobody reads any more.
+    let response = with_header(response, "Connection", "close");
+    let mut stream = request.upgrade("close", response);
+    let _ = stream
+        .write_all(body.as_bytes())
+        .and_then(|()| stream.flush());
+    std::mem::forget(stream);
+}
+
 /// `response` with one more header. Names and values come from this module
-/// or from a request's own ASCII; a value tiny_http refuses is left out
-/// rather than sent broken.
+/// or from a request's own ASCII; a value tiny_http refuses, or one with a
+/// control character (a line break would end the header early: tiny_http
+/// takes a lone `\n` as part of a request line), is left out rather than
+/// sent broken.
 pub(crate) fn with_header(response: ResponseBox, name: &str, value: &str) -> ResponseBox {
+    if value.bytes().any(|b| b.is_ascii_control() && b != b'\t') {
+        return response;
+    }
     match Header::from_bytes(name.as_bytes(), value.as_bytes()) {
         Ok(header) => response.with_header(header),
         Err(()) => response,
@@ -261,9 +460,25 @@ pub(crate) fn security_header_lines() -> String {
         .collect()
 }
 
-fn security_headers() -> &'static [(&'static str, String)] {
-    static HEADERS: std::sync::OnceLock<Vec<(&'static str, String)>> = std::sync::OnceLock::new();
-    HEADERS.get_or_init(headers::security)
+/// The headers of the last good build. One server runs per process, and
+/// every response of it carries the same headers, so they live here rather
+/// than being threaded through every handler.
+static SECURITY_HEADERS: std::sync::RwLock<Vec<(&'static str, String)>> =
+    std::sync::RwLock::new(Vec::new());
+
+/// Sets the security headers after a build: the inline stylesheet's hash
+/// changes with the stylesheet.
+pub(crate) fn set_security_headers(inline_styles: &[String]) {
+    if let Ok(mut headers) = SECURITY_HEADERS.write() {
+        *headers = headers::security(inline_styles);
+    }
+}
+
+fn security_headers() -> Vec<(&'static str, String)> {
+    match SECURITY_HEADERS.read() {
+        Ok(headers) if !headers.is_empty() => headers.clone(),
+        _ => headers::security(&[]),
+    }
 }
 
 pub(crate) fn text(status: u16, content_type: &str, body: String) -> ResponseBox {

@@ -4,7 +4,8 @@
 //! rebuilds on every save and reloads the open pages, or shows them the
 //! build's error.
 //!
-//! - [`http`]: listening, worker threads, routing, common headers
+//! - [`http`]: listening, one lane (thread) per busy connection, routing,
+//!   common headers, requests too large to answer normally
 //! - [`stranded_connections`]: a workaround for tiny_http's connection pool
 //! - [`request_path`], [`static_files`]: URLs to files, as the hosts map them
 //! - [`live_reload`], [`dev_assets`]: the event stream, live.js and its overlay
@@ -68,6 +69,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
     })?;
     let project = Project::new(&root);
     let out = normalize(&root.join(&options.out));
+    raise_open_files_limit();
     check_output_folder(&project, &out)?;
 
     let preview = Arc::new(Preview::new(
@@ -130,6 +132,18 @@ pub fn run(options: ServeOptions) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Each open connection takes two file descriptors (tiny_http reads and
+/// writes through separate handles), and tiny_http's accept thread panics
+/// when it cannot get the second one, leaving the server deaf. So the
+/// preview asks for the most the system allows, as Go programs do by
+/// themselves; the soft limit is often 1024 (256 on macOS).
+fn raise_open_files_limit() {
+    #[cfg(unix)]
+    if let Err(err) = rlimit::increase_nofile_limit(u64::MAX) {
+        warn(&format!("could not raise the limit of open files: {err}"));
+    }
 }
 
 /// The preview folder is replaced whole on every build, so it must not be

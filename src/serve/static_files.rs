@@ -84,10 +84,26 @@ fn find(root: &Path, request: &RequestPath, target: &str) -> Resolved {
     }
     if base.join("index.html").is_file() {
         let path = request_path::path_of(target);
-        let query = request_path::query_of(target);
+        let query = escape_query(request_path::query_of(target));
         return Resolved::Redirect(format!("{path}/{query}"));
     }
     Resolved::NotFound
+}
+
+/// A query kept in a `Location` header: bytes that cannot stand in a header
+/// or a URL (controls, spaces, non-ASCII) percent-encoded, so a target with
+/// a line break cannot add headers to the answer.
+fn escape_query(query: &str) -> String {
+    query
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_graphic() {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
 
 /// `path`'s real location when it is inside `root`'s, so a symlink cannot
@@ -258,6 +274,8 @@ mod tests {
             ("/docs/", "docs/index.html"),
             ("/docs", "-> /docs/"),
             ("/docs?a=1", "-> /docs/?a=1"),
+            ("/docs?a\nSet-Cookie:%20x", "-> /docs/?a%0ASet-Cookie:%20x"),
+            ("/docs?\r\n \u{e9}", "-> /docs/?%0D%0A%20%C3%A9"),
             ("/assets/site-abc.css", "assets/site-abc.css"),
             ("/assets/", "404"),
             ("/_headers", "404"),
@@ -282,6 +300,176 @@ mod tests {
         assert_eq!(resolve(root, "/secret.txt"), Resolved::NotFound);
         assert_eq!(resolve(root, "/out/secret.txt"), Resolved::NotFound);
         assert_eq!(name(resolve(root, "/home"), root), "index.html");
+    }
+
+    /// A folder to serve and one beside it, with symlinks from the first
+    /// into the second (a file and a folder) and within the first.
+    #[cfg(unix)]
+    struct Tree {
+        _dir: tempfile::TempDir,
+        root: PathBuf,
+        outside: PathBuf,
+    }
+
+    #[cfg(unix)]
+    const OUTSIDE: &str = "OUTSIDE-THE-OUTPUT-FOLDER";
+
+    #[cfg(unix)]
+    fn tree() -> Tree {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("out");
+        let outside = dir.path().join("private");
+        let long = "l".repeat(200);
+        for (path, text) in [
+            ("out/index.html", "home"),
+            ("out/privacypolicy.html", "privacy"),
+            ("out/404.html", "missing"),
+            ("out/docs/index.html", "docs"),
+            ("out/docs/a b.html", "spaced"),
+            ("out/assets/site-abc.css", "css"),
+            ("out/caf\u{e9}.html", "unicode"),
+            ("out/_headers", "/*"),
+            ("private/secret.txt", OUTSIDE),
+            ("private/index.html", OUTSIDE),
+            ("private/docs/index.html", OUTSIDE),
+            ("secret.html", OUTSIDE),
+        ] {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        std::fs::write(root.join(format!("{long}.html")), "long").unwrap();
+        symlink(&outside, root.join("out")).unwrap();
+        symlink(outside.join("secret.txt"), root.join("leak.txt")).unwrap();
+        symlink(dir.path().join("secret.html"), root.join("leak.html")).unwrap();
+        symlink("../private/docs", root.join("rel")).unwrap();
+        symlink(root.join("docs"), root.join("inner")).unwrap();
+        symlink("index.html", root.join("home.html")).unwrap();
+        Tree {
+            _dir: dir,
+            root,
+            outside,
+        }
+    }
+
+    /// Request targets built from segments that have led servers out of
+    /// their folder, the names in the tree, and oddities.
+    #[cfg(unix)]
+    fn target() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let segment = prop_oneof![
+            4 => prop::sample::select(vec![
+                "..", ".", "%2e", "%2E", "%2e%2e", "%2E%2e", ".%2e", "%2e.", "%252e%252e",
+                "%2f", "%2F", "%5c", "%5C", "\\", "..\\..", "", "%00", "\0", "%", "%zz", "%c0%ae",
+                "out", "leak.txt", "leak.html", "leak", "rel", "inner", "home", "home.html",
+                "secret.txt", "secret", "private", "index.html", "index", "docs", "assets",
+                "site-abc.css", "privacypolicy", "privacypolicy.html", "a%20b", "a b",
+                "caf%C3%A9", "caf\u{e9}", "\u{65e5}\u{672c}", "%ff", "_headers", "404",
+                "C:", "c:%5c", "~", "?x=1", "#top", "?a\nb", ";", "%3F", "%23",
+            ]).prop_map(String::from),
+            1 => "[a-z.%/\\\\]{0,12}",
+            1 => "\\PC{0,6}",
+            1 => (1usize..300).prop_map(|n| "l".repeat(n) + ".html"),
+        ];
+        let built = (
+            prop::collection::vec(segment, 0..6),
+            any::<bool>(),
+            prop::sample::select(vec!["/", "/", "/", "", "//", "\\"]),
+        )
+            .prop_map(|(segments, slash, start)| {
+                let mut target = format!("{start}{}", segments.join("/"));
+                if slash {
+                    target.push('/');
+                }
+                target
+            });
+        // Folders asked for without their slash, for the redirects.
+        let folder = (
+            prop::sample::select(vec![
+                "/docs", "/inner", "/rel", "/out", "/assets", "/%64ocs",
+            ]),
+            prop::sample::select(vec![
+                "",
+                "?a=1",
+                "?a\nb",
+                "?\r\nSet-Cookie:x",
+                "#x",
+                "?\u{e9} x",
+            ]),
+        )
+            .prop_map(|(path, query)| format!("{path}{query}"));
+        prop_oneof![4 => built, 1 => folder]
+    }
+
+    /// Whatever a target resolves to is a regular file whose real path is
+    /// inside the folder, so no file outside it is ever opened; a redirect
+    /// stays on this server and cannot add a header.
+    #[cfg(unix)]
+    fn check(tree: &Tree, target: &str) -> std::result::Result<Resolved, String> {
+        let root = tree.root.canonicalize().unwrap();
+        let resolved = resolve(&tree.root, target);
+        let fail = |why: &str| Err(format!("{target:?} -> {resolved:?}: {why}"));
+        match &resolved {
+            Resolved::File(path) => {
+                if path.canonicalize().ok().as_ref() != Some(path) {
+                    return fail("not a real path");
+                }
+                if !path.starts_with(&root)
+                    || path.starts_with(tree.outside.canonicalize().unwrap())
+                {
+                    return fail("outside the folder");
+                }
+                if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+                    return fail("not a regular file");
+                }
+                if std::fs::read_to_string(path).is_ok_and(|text| text == OUTSIDE) {
+                    return fail("a file from outside");
+                }
+            }
+            Resolved::Redirect(location) => {
+                if !location.starts_with('/') || location.starts_with("//") {
+                    return fail("a redirect off this server");
+                }
+                if location
+                    .bytes()
+                    .any(|b| b.is_ascii_control() || !b.is_ascii())
+                {
+                    return fail("a Location that is not one header line");
+                }
+            }
+            Resolved::NotFound => {}
+        }
+        Ok(resolved)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn nothing_outside_the_folder_is_ever_served() {
+        use proptest::test_runner::{Config, TestCaseError, TestRunner};
+        let tree = tree();
+        let mut runner = TestRunner::new(Config {
+            cases: 3000,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let (files, redirects) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+        runner
+            .run(&target(), |target| {
+                match check(&tree, &target).map_err(TestCaseError::fail)? {
+                    Resolved::File(_) => files.set(files.get() + 1),
+                    Resolved::Redirect(_) => redirects.set(redirects.get() + 1),
+                    Resolved::NotFound => {}
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|err| panic!("{err}"));
+        // The property is only as good as the targets: they must often name
+        // real files, folders and links too.
+        assert!(
+            files.get() > 100 && redirects.get() > 100,
+            "{files:?} {redirects:?}"
+        );
     }
 
     #[test]

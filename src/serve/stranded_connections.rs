@@ -31,7 +31,12 @@ pub fn start(server: SocketAddr, stopping: Arc<AtomicBool>) -> std::io::Result<J
     std::thread::Builder::new()
         .name("connection-rescue".into())
         .spawn(move || {
+            let off = std::env::var_os("CURBSIDE_NO_RESCUE").is_some();
             while !stopping.load(Ordering::Relaxed) {
+                if off {
+                    std::thread::sleep(INTERVAL);
+                    continue;
+                }
                 // Closed at once: tiny_http reads nothing and ends the connection.
                 drop(TcpStream::connect_timeout(&target, INTERVAL));
                 std::thread::sleep(INTERVAL);

@@ -37,7 +37,8 @@ export default defineConfig({
   ],
   webServer: {
     // Builds the site with the release binary, then serves it as static hosts do.
-    command: `node support/static-host.mjs --build --root ../../target/browser-site --port ${port}`,
+    // A folder per port, so runs on different ports never overwrite each other's assets.
+    command: `node support/static-host.mjs --build --root ../../target/browser-site-${port} --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

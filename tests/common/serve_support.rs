@@ -3,6 +3,8 @@
 //! small sites to serve, and the real binary running `serve --watch` on a
 //! copy of the project.
 
+#![allow(dead_code)]
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -27,6 +27,9 @@ export default function Contact(props: ContactProps) {
   const zipRef = useRef<HTMLInputElement>(null);
   const errorsRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  // Set when a failure shows no message: focus goes back to the button once it is enabled again.
+  const [refocusSubmit, setRefocusSubmit] = useState(false);
   const noteId = useId();
   const zipStatusId = useId();
   const errorsId = useId();
@@ -48,6 +51,12 @@ export default function Contact(props: ContactProps) {
   useEffect(() => {
     if (status === "succeeded") thanksRef.current?.focus();
   }, [status]);
+
+  useEffect(() => {
+    if (status !== "errored" || !refocusSubmit) return;
+    submitRef.current?.focus();
+    setRefocusSubmit(false);
+  }, [status, refocusSubmit]);
 
   function onPromotionChange(event: ChangeEvent<HTMLSelectElement>): void {
     // Picking a plan's promotion picks that plan, so the plan fields sent always match it.
@@ -82,6 +91,9 @@ export default function Contact(props: ContactProps) {
     const focusLost = document.activeElement === null || document.activeElement === document.body;
     if (focusLost && outcome.lines.length > 0) {
       errorsRef.current?.focus();
+    } else if (focusLost) {
+      // Nothing to read (errors on fields the form does not show): back to the button.
+      setRefocusSubmit(true);
     }
   }
 
@@ -112,7 +124,7 @@ export default function Contact(props: ContactProps) {
       <ul className="contact__methods">
         <li className="contact__method">
           <span className="contact__method-label">{props.phone.label}</span>{" "}
-          <a href={`tel:${props.phone.tel}`}>{props.phone.display}</a>
+          <a className="tel" href={`tel:${props.phone.tel}`}>{props.phone.display}</a>
         </li>
         <li className="contact__method">
           <span className="contact__method-label">{props.email.label}</span>{" "}
@@ -124,7 +136,7 @@ export default function Contact(props: ContactProps) {
         <div className="contact-form__fields">
           <Field name="firstName" label={fields.firstName} autoComplete="given-name" required />
           <Field name="lastName" label={fields.lastName} autoComplete="family-name" required />
-          <Field name="address" label={fields.address} autoComplete="street-address" required wide />
+          <Field name="address" label={fields.address} autoComplete="address-line1" required wide />
           <Field name="city" label={fields.city} autoComplete="address-level2" defaultValue={props.defaults.city} required />
           <Field name="state" label={fields.state} autoComplete="address-level1" defaultValue={props.defaults.state} required />
           <Field
@@ -184,7 +196,7 @@ export default function Contact(props: ContactProps) {
           <input type="text" id="_gotcha" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
 
-        <button type="submit" className="button button--primary button--large contact-form__submit" disabled={submitting}>
+        <button ref={submitRef} type="submit" className="button button--primary button--large contact-form__submit" disabled={submitting}>
           {submitting ? props.submitting : props.submit}
         </button>
 

@@ -44,24 +44,42 @@ export function whenInteracted(element: Element, fire: () => void): Cancel {
   return cancel;
 }
 
-/** At idle once `query` matches, now or later. */
+/**
+ * The visitor's first scroll, touch, press or key anywhere on the page: they
+ * are reading, so an island they may use soon can load now, while nothing
+ * is fetched for a page that is only loaded (or measured).
+ */
+export function whenPageEngaged(fire: () => void): Cancel {
+  const events = ["scroll", "pointerdown", "touchstart", "keydown", "wheel"] as const;
+  const handle = (): void => {
+    cancel();
+    fire();
+  };
+  const cancel = (): void => {
+    for (const type of events) window.removeEventListener(type, handle, true);
+  };
+  for (const type of events) window.addEventListener(type, handle, { capture: true, passive: true });
+  return cancel;
+}
+
+/** Once `query` matches (now or later) and the visitor engages with the page. */
 export function whenMedia(query: string, fire: () => void): Cancel {
-  if (typeof window.matchMedia !== "function") return whenIdle(fire);
+  if (typeof window.matchMedia !== "function") return whenPageEngaged(fire);
   const list = window.matchMedia(query);
-  let cancelIdle: Cancel | undefined;
+  let cancelEngaged: Cancel | undefined;
   const onChange = (event: MediaQueryListEvent): void => {
     if (!event.matches) return;
     list.removeEventListener("change", onChange);
-    cancelIdle = whenIdle(fire);
+    cancelEngaged = whenPageEngaged(fire);
   };
   if (list.matches) {
-    cancelIdle = whenIdle(fire);
+    cancelEngaged = whenPageEngaged(fire);
   } else {
     list.addEventListener("change", onChange);
   }
   return () => {
     list.removeEventListener("change", onChange);
-    cancelIdle?.();
+    cancelEngaged?.();
   };
 }
 

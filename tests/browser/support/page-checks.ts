@@ -15,7 +15,8 @@ export async function revealAll(page: Page): Promise<void> {
     await section.scrollIntoViewIfNeeded();
   }
   await expect(page.locator(".reveal:not(.revealed)")).toHaveCount(0);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // A transition cut short (its element changed again) rejects `finished` with an AbortError: nothing to wait for.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
 /** Runs axe-core in the page and fails on any violation, listing them. */
