@@ -61,18 +61,7 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 const browserDir = join(repo, "tests/browser");
 const resultsDir = join(repo, "tests/bench/results");
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const chromeArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // No name resolves but the loopback address: nothing can reach the network.
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-];
+const { executablePath: chromePath, args: chromeArgs } = await import("../browser/support/chromium.mjs");
 
 const { values: options } = parseArgs({
   options: {

@@ -32,6 +32,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { args, executablePath } from "../browser/support/chromium.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
@@ -248,19 +249,7 @@ async function main() {
   const port = await freePort();
   await serve(root, port);
   const origin = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath, args });
   cleanups.push(() => void browser.close());
 
   /** @type {Row[]} */

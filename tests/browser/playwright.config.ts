@@ -1,18 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { args, executablePath } from "./support/chromium.mjs";
 
 // Debian's Chromium, never a downloaded browser.
-const chromium = {
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const chromium = { executablePath, args };
 
 const port = Number(process.env.CURBSIDE_TEST_PORT ?? 4173);
 

@@ -30,18 +30,22 @@ export function whenVisible(element: Element, fire: () => void): Cancel {
   return () => observer.disconnect();
 }
 
-/** First focus or pointer press inside the island: the visitor is about to use it. */
-export function whenInteracted(element: Element, fire: () => void): Cancel {
-  const events = ["focusin", "pointerdown"] as const;
+/** The first of `events` on `target`, seen in the capture phase. */
+function whenFirst(target: EventTarget, events: readonly string[], fire: () => void): Cancel {
   const handle = (): void => {
     cancel();
     fire();
   };
   const cancel = (): void => {
-    for (const type of events) element.removeEventListener(type, handle, true);
+    for (const type of events) target.removeEventListener(type, handle, true);
   };
-  for (const type of events) element.addEventListener(type, handle, { capture: true, passive: true });
+  for (const type of events) target.addEventListener(type, handle, { capture: true, passive: true });
   return cancel;
+}
+
+/** First focus or pointer press inside the island: the visitor is about to use it. */
+export function whenInteracted(element: Element, fire: () => void): Cancel {
+  return whenFirst(element, ["focusin", "pointerdown"], fire);
 }
 
 /**
@@ -50,16 +54,7 @@ export function whenInteracted(element: Element, fire: () => void): Cancel {
  * is fetched for a page that is only loaded (or measured).
  */
 export function whenPageEngaged(fire: () => void): Cancel {
-  const events = ["scroll", "pointerdown", "touchstart", "keydown", "wheel"] as const;
-  const handle = (): void => {
-    cancel();
-    fire();
-  };
-  const cancel = (): void => {
-    for (const type of events) window.removeEventListener(type, handle, true);
-  };
-  for (const type of events) window.addEventListener(type, handle, { capture: true, passive: true });
-  return cancel;
+  return whenFirst(window, ["scroll", "pointerdown", "touchstart", "keydown", "wheel"], fire);
 }
 
 /** Once `query` matches (now or later) and the visitor engages with the page. */

@@ -4,6 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { args, executablePath } from "./chromium.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -15,10 +16,7 @@ const { values } = parseArgs({
 });
 const out = values.out ?? "screenshots";
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath, args });
 for (const [name, width, height] of /** @type {const} */ ([["phone", 390, 844], ["desktop", 1280, 800]])) {
   const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: !values["no-js"], deviceScaleFactor: 1 });
   const page = await context.newPage();
