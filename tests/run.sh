@@ -21,9 +21,12 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
-step "Installing npm packages (npm ci)"
-(cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+step "Installing the browser tests' npm packages (npm ci)"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+
+# The README's build command; it installs the frontend's npm packages itself.
+step "Building the site (cargo run --release -- build)"
+cargo run --release --quiet -- build --out target/test-run-site
 
 step "Rust: cargo fmt --check"
 cargo fmt --check
@@ -37,6 +40,5 @@ cargo test --quiet
 step "Frontend: type check and Vitest"
 (cd frontend && npm run --silent typecheck && npm test --silent)
 
-step "Browser: build the site and run Playwright in Chromium"
-cargo build --release --quiet
+step "Browser: Playwright in Chromium against the built site"
 (cd tests/browser && npm run --silent typecheck && npx playwright test)

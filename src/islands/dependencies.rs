@@ -12,17 +12,44 @@ use crate::output::hex;
 /// Records which package-lock.json the installed node_modules came from.
 const STAMP: &str = "node_modules/.curbside-installed";
 
+/// Held while installing, so builds started together (tests, a build beside
+/// a preview) install once instead of all running npm in one folder. Not in
+/// node_modules/, which npm removes while the lock is held.
+const INSTALL_LOCK: &str = ".install.lock";
+
 pub fn ensure_installed(frontend: &Path) -> Result<()> {
+    if is_current(frontend)? {
+        return Ok(());
+    }
+    let lock_path = frontend.join(INSTALL_LOCK);
+    let lock = std::fs::File::create(&lock_path)
+        .map_err(|err| Diagnostic::io("create", &lock_path, err))?;
+    lock.lock()
+        .map_err(|err| Diagnostic::io("lock", &lock_path, err))?;
+    // Another build may have installed while this one waited.
+    if is_current(frontend)? {
+        return Ok(());
+    }
+    install(frontend)
+}
+
+/// Whether node_modules/ was installed from the current package-lock.json.
+fn is_current(frontend: &Path) -> Result<bool> {
+    let (wanted, stamp) = wanted_stamp(frontend)?;
+    Ok(std::fs::read_to_string(stamp).is_ok_and(|have| have.trim() == wanted))
+}
+
+fn wanted_stamp(frontend: &Path) -> Result<(String, std::path::PathBuf)> {
     let lock = frontend.join("package-lock.json");
     let lock_bytes = std::fs::read(&lock).map_err(|err| {
         Diagnostic::io("read", &lock, err)
             .help("restore frontend/package-lock.json from the repository")
     })?;
-    let wanted = hex(&Sha256::digest(&lock_bytes));
-    let stamp = frontend.join(STAMP);
-    if std::fs::read_to_string(&stamp).is_ok_and(|have| have.trim() == wanted) {
-        return Ok(());
-    }
+    Ok((hex(&Sha256::digest(&lock_bytes)), frontend.join(STAMP)))
+}
+
+fn install(frontend: &Path) -> Result<()> {
+    let (wanted, stamp) = wanted_stamp(frontend)?;
     eprintln!("Installing frontend dependencies (npm ci)…");
     let status = Command::new("npm")
         .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
