@@ -194,10 +194,9 @@ impl Builder {
         change: Change,
         site: &Site,
     ) -> Result<(Bundle, Vec<islands::RenderedIsland>)> {
-        let node = self
-            .node
-            .as_mut()
-            .ok_or_else(|| Diagnostic::new("the island server is not running"))?;
+        let node = self.node.as_mut().ok_or_else(|| {
+            Diagnostic::new("Node.js is not running to build the interactive parts of the site")
+        })?;
         let bundle = match (&self.bundle, change) {
             (Some(bundle), Change::Pages) => bundle.clone(),
             _ => node.bundle()?,

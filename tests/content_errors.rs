@@ -599,6 +599,17 @@ fn time_of_day_past_midnight() {
     fails_at!(site, "content/business.yaml:26:24");
 }
 
+#[test]
+fn notice_hours_negative() {
+    let site = project();
+    site.replace(
+        "content/business.yaml",
+        "holiday_notice_hours: 24",
+        "holiday_notice_hours: -5",
+    );
+    fails_at!(site, "content/business.yaml:28:25");
+}
+
 // ---------------------------------------------------------------------------
 // Placeholders
 

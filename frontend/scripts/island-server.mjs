@@ -22,7 +22,7 @@
 
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -181,9 +181,14 @@ async function loadServer() {
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
   // Node never unloads a module: import a new copy only when the code really changed.
   if (!serverModule || hash !== serverHash) {
+    // Named by content and written whole (temp file, then rename): builds
+    // running at once share this folder, and none may import a half-written file.
     await mkdir(cacheDir, { recursive: true });
-    await writeFile(serverOut, code);
-    const loaded = await import(`${pathToFileURL(serverOut).href}?v=${hash}`);
+    const file = path.join(cacheDir, `server-${hash}.mjs`);
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, code);
+    await rename(temporary, file);
+    const loaded = await import(pathToFileURL(file).href);
     if (typeof loaded.render !== "function") throw new Error("src/server.tsx does not export render()");
     serverModule = /** @type {ServerModule} */ (loaded);
     serverHash = hash;

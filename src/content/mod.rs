@@ -70,10 +70,10 @@ pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
         dir,
         shown: shown.to_path_buf(),
     };
-    let (business, _) = source.yaml::<Business>("business.yaml")?;
+    let (business, business_text) = source.yaml::<Business>("business.yaml")?;
     let (plans, plans_text) = source.yaml::<Plans>("plans.yaml")?;
     let derived = derive(&plans, &plans_text, &source.path("plans.yaml").1)?;
-    check_business(&business, &source)?;
+    check_business(&business, &business_text, &source.path("business.yaml").1)?;
     let (chrome, _) = source.yaml::<Chrome>("site.yaml")?;
     let (home, home_text) = source.yaml::<Home>("home.yaml")?;
     let (faq, faq_text) = source.yaml::<Vec<FaqEntry>>("faq.yaml")?;
@@ -143,11 +143,9 @@ fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived> {
     })
 }
 
-fn check_business(business: &Business, source: &Source) -> Result<()> {
-    let (path, shown) = source.path("business.yaml");
+fn check_business(business: &Business, text: &str, shown: &Path) -> Result<()> {
     if business.service_area.zip_codes.is_empty() {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let (line, column) = locate_key(&text, &["service_area", "zip_codes"]).unwrap_or((1, 1));
+        let (line, column) = locate_key(text, &["service_area", "zip_codes"]).unwrap_or((1, 1));
         return Err(Diagnostic::new("the service area has no ZIP codes")
             .at(Location::at(shown, line, column))
             .help("list at least one ZIP code, for example zip_codes: [\"57006\"]"));

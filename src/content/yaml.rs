@@ -229,6 +229,7 @@ fn explain(
     }
     if let Some((found, expected)) = message
         .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
         .and_then(|rest| rest.split_once(", expected "))
     {
         let found = plain_found(found);

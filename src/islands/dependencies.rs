@@ -58,7 +58,7 @@ fn install(frontend: &Path) -> Result<()> {
         .map_err(|err| {
             Diagnostic::new("could not run npm to install the frontend's dependencies")
                 .caused_by(err)
-                .help("install Node.js 20 or later, which comes with npm")
+                .help("install Node.js 20.19 or later, which comes with npm")
         })?;
     if !status.success() {
         return Err(Diagnostic::new(format!(

@@ -101,9 +101,9 @@ impl NodeBridge {
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|err| {
-                Diagnostic::new("could not start Node.js to build the islands")
+                Diagnostic::new("could not start Node.js to build the interactive parts of the site (frontend/)")
                     .caused_by(err)
-                    .help("install Node.js 20 or later and make sure `node` is on your PATH")
+                    .help("install Node.js 20.19 or later and make sure `node` is on your PATH")
             })?;
         let stdin = child
             .stdin
@@ -127,9 +127,11 @@ impl NodeBridge {
         self.next_id += 1;
         request["id"] = json!(id);
         let failed = |what: &str, cause: String, script: &Path| {
-            Diagnostic::new(format!("the island server {what}"))
-                .caused_by(cause)
-                .help(format!("see the messages above from {}", script.display()))
+            Diagnostic::new(format!(
+                "building the interactive parts of the site (frontend/) failed: Node.js {what}"
+            ))
+            .caused_by(cause)
+            .help(format!("see the messages above from {}", script.display()))
         };
         let mut line = request.to_string();
         line.push('\n');
@@ -172,7 +174,11 @@ impl NodeBridge {
         }
         if !reply.ok {
             let message = reply.error.unwrap_or_else(|| "no message".into());
-            return Err(Diagnostic::new("building the islands failed").caused_by(message));
+            return Err(Diagnostic::new(
+                "building the interactive parts of the site (frontend/) failed",
+            )
+            .caused_by(message)
+            .help("content/ and layouts/ are fine; the message above points into frontend/"));
         }
         Ok(reply.rest)
     }

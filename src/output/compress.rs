@@ -42,9 +42,17 @@ impl Compressor {
     fn write_cached(&self, key: &[u8; 32], gz: &[u8], br: &[u8]) {
         if let Some(dir) = &self.disk {
             let base = dir.join(crate::output::hex(key));
+            // Written whole (temp file, then rename): an interrupted or
+            // concurrent build must never leave a cut-off file to be reused.
+            let write = |extension: &str, bytes: &[u8]| {
+                let path = base.with_extension(extension);
+                let temporary =
+                    base.with_extension(format!("{extension}.{}.tmp", std::process::id()));
+                std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, &path))
+            };
             let _ = std::fs::create_dir_all(dir)
-                .and_then(|()| std::fs::write(base.with_extension("gz"), gz))
-                .and_then(|()| std::fs::write(base.with_extension("br"), br));
+                .and_then(|()| write("gz", gz))
+                .and_then(|()| write("br", br));
         }
     }
 

@@ -77,10 +77,22 @@ fn resolved(path: &Path) -> Result<PathBuf> {
     Ok(out)
 }
 
+/// Marks a folder as curbside's output, which every build replaces whole.
+/// A non-empty folder without it is never replaced: it may be anything.
+pub const MARKER: &str = ".curbside-output";
+
 /// Writes `files` into a fresh staging folder beside `out`, then swaps it in.
 pub fn write_site(out: &Path, files: &[OutputFile]) -> Result<()> {
+    check_replaceable(out)?;
     let staging = sibling(out, "staging");
     remove_if_present(&staging)?;
+    std::fs::create_dir_all(&staging).map_err(|err| Diagnostic::io("create", &staging, err))?;
+    let marker = staging.join(MARKER);
+    std::fs::write(
+        &marker,
+        "Written by curbside: every build replaces this whole folder.\n",
+    )
+    .map_err(|err| Diagnostic::io("write", &marker, err))?;
     for file in files {
         let path = safe_join(&staging, &file.path)?;
         if let Some(parent) = path.parent() {
@@ -89,6 +101,22 @@ pub fn write_site(out: &Path, files: &[OutputFile]) -> Result<()> {
         std::fs::write(&path, &file.contents).map_err(|err| Diagnostic::io("write", &path, err))?;
     }
     swap_in(&staging, out)
+}
+
+/// Refuses to replace a folder that holds something other than a site
+/// curbside wrote.
+fn check_replaceable(out: &Path) -> Result<()> {
+    let Ok(mut entries) = std::fs::read_dir(out) else {
+        return Ok(());
+    };
+    if entries.next().is_none() || out.join(MARKER).is_file() {
+        return Ok(());
+    }
+    Err(Diagnostic::new(format!(
+        "refusing to replace {}: it holds files curbside did not write",
+        out.display()
+    ))
+    .help("every build replaces the output folder whole; pass --out a new or empty folder, or move this one's files elsewhere"))
 }
 
 /// Replaces `out` with `staging`. The old folder is moved aside first and
@@ -192,6 +220,29 @@ mod tests {
                 "{good} refused"
             );
         }
+    }
+
+    #[test]
+    fn a_folder_curbside_did_not_write_is_never_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("docs");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("notes.txt"), "mine").unwrap();
+        let err = write_site(&out, &[OutputFile::text("a.html", "x".into())]).unwrap_err();
+        assert!(
+            err.message.starts_with("refusing to replace"),
+            "{}",
+            err.message
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+            "mine"
+        );
+        // An empty folder, or one curbside wrote, is fine.
+        std::fs::remove_file(out.join("notes.txt")).unwrap();
+        write_site(&out, &[OutputFile::text("a.html", "x".into())]).unwrap();
+        write_site(&out, &[OutputFile::text("b.html", "y".into())]).unwrap();
+        assert!(out.join(MARKER).is_file() && !out.join("a.html").exists());
     }
 
     #[test]

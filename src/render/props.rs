@@ -105,6 +105,7 @@ pub fn contact(site: &Site, endpoint: &FormEndpoint) -> Value {
     json!({
         "endpoint": endpoint.origin(),
         "formId": business.formspree_form_id.as_str(),
+        "promotionSelectId": PROMOTION_SELECT_ID,
         "heading": fill(&text.heading),
         "lead": fill(&text.lead),
         "phone": { "label": fill(&text.phone_label), "display": business.phone.display, "tel": business.phone.tel },

@@ -113,7 +113,7 @@ pub fn judge(fields: &[Field]) -> Verdict {
             message: "is required".into(),
         });
     }
-    if value(EMAIL_FIELD).is_some_and(|e| !e.is_empty() && !is_email(e)) {
+    if value(EMAIL_FIELD).is_some_and(|e| !e.is_empty() && !crate::content::values::is_email(e)) {
         errors.push(ServiceError {
             code: "TYPE_EMAIL",
             field: Some(EMAIL_FIELD.into()),
@@ -129,23 +129,6 @@ pub fn judge(fields: &[Field]) -> Verdict {
             errors,
         })
     }
-}
-
-/// `local@domain.tld`, the shape the service accepts: one `@`, no spaces, a
-/// dot inside the domain.
-fn is_email(text: &str) -> bool {
-    let Some((local, domain)) = text.split_once('@') else {
-        return false;
-    };
-    let labels_ok = domain
-        .split('.')
-        .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
-    text.len() <= 254
-        && !local.is_empty()
-        && !domain.contains('@')
-        && domain.contains('.')
-        && labels_ok
-        && !text.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
 #[cfg(test)]
