@@ -73,6 +73,10 @@ struct Shared {
     /// each with its dispatcher.
     servers: Mutex<Vec<(Arc<tiny_http::Server>, JoinHandle<()>)>>,
     stopping: Arc<AtomicBool>,
+    /// When the last request came, for the rescue's pace.
+    activity: Arc<stranded_connections::Activity>,
+    /// The next pause before accepting again, and when accepting last failed.
+    retry: Mutex<(Duration, Option<Instant>)>,
 }
 
 impl HttpServer {
@@ -93,13 +97,17 @@ impl HttpServer {
             listener,
             servers: Mutex::default(),
             stopping: Arc::new(AtomicBool::new(false)),
+            activity: Arc::new(stranded_connections::Activity::new()),
+            retry: Mutex::new((ACCEPT_RETRY, None)),
         });
         shared
             .accept()
             .map_err(|err| Diagnostic::new("could not start the preview server").caused_by(err))?;
-        let rescue = stranded_connections::start(addr, shared.stopping.clone()).map_err(|err| {
-            Diagnostic::new("could not start the preview server's threads").caused_by(err)
-        })?;
+        let rescue =
+            stranded_connections::start(addr, shared.activity.clone(), shared.stopping.clone())
+                .map_err(|err| {
+                    Diagnostic::new("could not start the preview server's threads").caused_by(err)
+                })?;
         Ok(HttpServer {
             addr,
             shared,
@@ -166,31 +174,42 @@ impl Shared {
     /// Hands each request of `server` to its connection's lane, until the
     /// server stops.
     fn dispatch(self: &Arc<Self>, server: &tiny_http::Server) {
-        let mut pause = ACCEPT_RETRY;
         loop {
             match server.recv() {
-                Ok(request) => self.routes.admit(request),
+                Ok(request) => {
+                    self.activity.touch();
+                    self.routes.admit(request);
+                }
                 Err(_) if self.stopping.load(Ordering::Relaxed) => return,
                 Err(err) => {
                     // tiny_http has stopped accepting; its open connections
                     // still come through here. Accept on a new one.
+                    let pause = self.next_pause();
                     warn(&format!(
                         "the preview server could not accept a connection ({err}); accepting again in {} ms",
                         pause.as_millis()
                     ));
-                    let failed = Instant::now();
                     std::thread::sleep(pause);
                     if let Err(err) = self.accept() {
                         warn(&format!("the preview server could not accept again: {err}"));
                     }
-                    pause = if failed.elapsed() > ACCEPT_RETRY_MAX * 2 {
-                        ACCEPT_RETRY
-                    } else {
-                        (pause * 2).min(ACCEPT_RETRY_MAX)
-                    };
                 }
             }
         }
+    }
+
+    /// How long to wait before accepting again: doubled for every failure
+    /// since the last quiet spell, whichever server failed.
+    fn next_pause(&self) -> Duration {
+        let mut retry = lock(&self.retry);
+        let (pause, last) = &mut *retry;
+        if last.is_some_and(|at| at.elapsed() > ACCEPT_RETRY_MAX * 4) {
+            *pause = ACCEPT_RETRY;
+        }
+        *last = Some(Instant::now());
+        let now = *pause;
+        *pause = (now * 2).min(ACCEPT_RETRY_MAX);
+        now
     }
 }
 
@@ -304,14 +323,18 @@ impl Routes {
             let response = text(431, TEXT_PLAIN, "Request headers too large\n".into());
             return send(request, response);
         }
-        // RFC 9110 §5.5: a NUL, CR or LF in a field value is refused.
-        let controls = request.headers().iter().any(|h| {
-            h.value
-                .as_bytes()
-                .iter()
-                .any(|b| b.is_ascii_control() && *b != b'\t')
+        // RFC 9110 §5.1, §5.5: a name must be a token, and a NUL, CR or LF
+        // in a value is refused.
+        let malformed = request.headers().iter().any(|h| {
+            let name = h.field.as_str().as_bytes();
+            name.is_empty()
+                || !name.iter().all(|&b| is_token_byte(b))
+                || h.value
+                    .as_bytes()
+                    .iter()
+                    .any(|b| b.is_ascii_control() && *b != b'\t')
         });
-        if controls {
+        if malformed {
             let response = text(400, TEXT_PLAIN, "Bad request header\n".into());
             return send(request, response);
         }
@@ -358,6 +381,10 @@ impl Drop for LaneEnd<'_> {
             drop(waiting);
         }
     }
+}
+
+fn is_token_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
 }
 
 fn is_read(method: &Method) -> bool {
@@ -407,20 +434,21 @@ impl Limit {
 /// stream it returns is leaked. That parks this connection's tiny_http
 /// thread and socket until the process ends: a small price for a request
 /// no client sends in earnest, against the whole server aborting.
+///
+/// `upgrade` writes a head of its own and drops `Content-Length` and
+/// `Connection` from it, so that head is an interim `100 Continue` (which
+/// clients read past) and the real answer is written by hand after it.
 fn refuse_unread(request: Request) {
     let body = "The request body is too large\n";
-    let mut response = Response::empty(StatusCode(413)).boxed();
-    for (name, value) in security_headers() {
-        response = with_header(response, name, &value);
-    }
-    let response = with_header(response, "Content-Type", TEXT_PLAIN);
-    let response = with_header(response, "Content-Length", &body.len().to_string());
-    // `upgrade` adds `Connection: upgrade`; with `close` the client does
-    // not send another request on a connection nobody reads any more.
-    let response = with_header(response, "Connection", "close");
-    let mut stream = request.upgrade("close", response);
+    let head = format!(
+        "HTTP/1.1 413 Payload Too Large\r\nContent-Type: {TEXT_PLAIN}\r\nContent-Length: {}\r\nConnection: close\r\n{}\r\n",
+        body.len(),
+        security_header_lines()
+    );
+    let mut stream = request.upgrade("close", Response::empty(StatusCode(100)));
     let _ = stream
-        .write_all(body.as_bytes())
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body.as_bytes()))
         .and_then(|()| stream.flush());
     std::mem::forget(stream);
 }

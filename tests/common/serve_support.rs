@@ -1,7 +1,7 @@
-//! Helpers for tests/serve.rs: raw HTTP over real sockets (nothing between
-//! the test and the server normalizes a request), an event-stream reader,
-//! small sites to serve, and the real binary running `serve --watch` on a
-//! copy of the project.
+//! Helpers for tests/serve.rs and tests/serve_hardening.rs: raw HTTP over
+//! real sockets (nothing between the test and the server normalizes a
+//! request), an event-stream reader, small sites to serve, and the real
+//! binary running `serve --watch` on a copy of the project.
 
 #![allow(dead_code)]
 
