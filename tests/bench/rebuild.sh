@@ -30,22 +30,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The copy: content/ and layouts/ as they are, frontend/ without its
-# packages, which are linked (not installed again). Its own .cache stays
-# apart from the real one.
+# A copy of the project to edit freely.
+. "$repo/tests/bench/copy-project.sh"
+copy_project "$repo" "$bin" "$work"
 site="$work/site"
-mkdir -p "$site/frontend/node_modules"
-cp -R "$repo/content" "$repo/layouts" "$site/"
-(cd "$repo/frontend" && tar cf - --exclude=./node_modules .) | (cd "$site/frontend" && tar xf -)
-if [ ! -f "$repo/frontend/node_modules/.curbside-installed" ]; then
-  # A build installs the frontend's packages first.
-  "$bin" --root "$repo" build --out "$work/warm-up" >/dev/null
-fi
-for entry in "$repo"/frontend/node_modules/* "$repo"/frontend/node_modules/.[!.]*; do
-  [ -e "$entry" ] || continue
-  [ "$(basename "$entry")" = ".cache" ] && continue
-  ln -s "$entry" "$site/frontend/node_modules/"
-done
 
 log="$work/serve.log"
 "$bin" --root "$site" serve --watch --port "$port" >"$log" 2>&1 &
