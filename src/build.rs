@@ -2,14 +2,18 @@
 //! render the pages, write `dist/`. A [`Builder`] keeps the Node process and
 //! the last bundle, so the watch mode can redo only what a change touched.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::content::{self, Site};
-use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{self, Bundle, NodeBridge};
 use crate::output;
-use crate::render::{self, AssetUrls, Layouts, OutputFile, RenderInput, props::FormEndpoint};
+use crate::render::headers::InlineSources;
+use crate::render::{
+    self, AssetUrls, BuiltAssets, Layouts, OutputFile, RenderInput, props::FormEndpoint,
+};
+use crate::styles;
 
 /// A curbside project: the folder holding content/, layouts/ and frontend/.
 #[derive(Debug, Clone)]
@@ -61,8 +65,8 @@ pub struct BuildReport {
     pub elapsed: Duration,
     /// business.yaml keys still holding sample values.
     pub samples: Vec<&'static str>,
-    /// CSP sources of the inline stylesheet, for the security headers.
-    pub inline_styles: Vec<String>,
+    /// CSP sources of the inline stylesheet and script, for the security headers.
+    pub inline: InlineSources,
 }
 
 impl BuildReport {
@@ -84,6 +88,7 @@ pub struct Builder {
     bundle: Option<Bundle>,
     /// The content of the last build that succeeded.
     site: Option<Site>,
+    minifier: styles::Minifier,
     compressor: output::compress::Compressor,
 }
 
@@ -97,6 +102,7 @@ impl Builder {
             node: None,
             bundle: None,
             site: None,
+            minifier: styles::Minifier::default(),
             compressor,
         }
     }
@@ -119,31 +125,13 @@ impl Builder {
         let shown = |name: &str| PathBuf::from(name);
         let site = content::load(&self.project.content(), &shown("content"))?;
         let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;
-        let styles = styles(
+        let styles = styles::read(
             &self.project.layouts().join("assets"),
             &shown("layouts/assets"),
         )?;
-        let mut files: Vec<OutputFile> = Vec::new();
-        let mut asset = |stem: &str, ext: &str, contents: Vec<u8>| {
-            let path = format!("assets/{}", output::hashed_name(stem, ext, &contents));
-            files.push(OutputFile {
-                path: path.clone(),
-                contents,
-            });
-            format!("/{path}")
-        };
-        // The stylesheet is inlined: one round trip less before the first
-        // paint, allowed by its hash in the Content-Security-Policy.
-        let inline_css = styles.site;
-        let inline_styles = vec![render::headers::style_hash(&inline_css)];
-        let assets = AssetUrls {
-            inline_css,
-            nojs_css: asset("nojs", "css", styles.nojs),
-            favicon: asset("favicon", "svg", styles.favicon),
-            islands: render::ISLANDS_ENTRY.to_string(),
-        };
-        // Pages first, with the islands left as markers: every content and
+        // Pages first, with markers where Node's work goes: every content and
         // layout mistake is then reported before Node is started.
+        let assets = AssetUrls::pending(&styles.favicon);
         let input = RenderInput {
             site: &site,
             layouts: &layouts,
@@ -158,21 +146,41 @@ impl Builder {
             self.node = Some(NodeBridge::start(&self.project.frontend())?);
             self.bundle = None;
         }
-        let result = self.islands(change, &site);
+        let result = self.islands(change, &site).and_then(|islands| {
+            let node = self.node.as_mut().ok_or_else(|| {
+                Diagnostic::new("Node.js is not running to minify the stylesheets")
+            })?;
+            Ok((islands, self.minifier.minify(node, &styles)?))
+        });
         if result.is_err() {
             // A failed Node process is not reused: the next build starts afresh.
             self.node = None;
             self.bundle = None;
         }
-        let (bundle, rendered) = result?;
-        render::place_islands(&mut pages, &rendered, &format!("/{}", bundle.entry))?;
+        let ((bundle, rendered), minified) = result?;
+        // The stylesheet is inlined: one round trip less before the first
+        // paint. It and the loader script are allowed by their hashes in the
+        // Content-Security-Policy.
+        let inline = InlineSources::allowing(&[&minified.site], &[&bundle.loader]);
+        let nojs = OutputFile::asset("nojs", "css", minified.nojs.into_bytes());
+        render::place_assets(
+            &mut pages,
+            &BuiltAssets {
+                islands: &rendered,
+                islands_entry: &format!("/{}", bundle.entry),
+                islands_loader: &bundle.loader,
+                inline_css: &minified.site,
+                nojs_css: &format!("/{}", nojs.path),
+            },
+        )?;
+        let mut files = vec![nojs];
         files.extend(bundle.files.iter().cloned());
         files.extend(pages);
         files.push(render::sitemap(&site));
         files.push(render::robots(&site));
         files.push(OutputFile::text(
             "_headers",
-            render::headers::headers_file(&inline_styles),
+            render::headers::headers_file(&inline),
         ));
         if self.options.precompress {
             let compressed = self.compressor.precompressed(&files);
@@ -183,7 +191,7 @@ impl Builder {
             files: files.len(),
             elapsed: started.elapsed(),
             samples: content::sample_values(&site),
-            inline_styles,
+            inline,
         };
         self.site = Some(site);
         Ok(report)
@@ -217,59 +225,6 @@ impl Builder {
 
 /// Every island of the site.
 const ISLANDS: [islands::Island; 3] = [islands::MENU, islands::PRICING, islands::CONTACT];
-
-/// The site's stylesheets and icon, from layouts/assets/.
-struct Styles {
-    /// Inlined in every page.
-    site: String,
-    nojs: Vec<u8>,
-    favicon: Vec<u8>,
-}
-
-/// Every `*.css` in `dir` but nojs.css, in name order, makes the one site
-/// stylesheet; nojs.css is loaded only when JavaScript is off.
-fn styles(dir: &Path, shown: &Path) -> Result<Styles> {
-    let read = |name: &str| {
-        std::fs::read(dir.join(name)).map_err(|err| {
-            Diagnostic::new("could not read this file")
-                .caused_by(err)
-                .at(Location::file(shown.join(name)))
-                .help("restore it from the repository's own layouts/assets/ folder")
-        })
-    };
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|err| Diagnostic::io("read the folder", shown, err).at(Location::file(shown)))?
-        .filter_map(|entry| entry.ok())
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".css") && name != "nojs.css")
-        .collect();
-    names.sort();
-    let mut site = String::new();
-    for name in &names {
-        let shown_file = shown.join(name);
-        let css = String::from_utf8(read(name)?).map_err(|_| {
-            Diagnostic::new("this stylesheet is not UTF-8 text")
-                .at(Location::file(&shown_file))
-                .help("save it with UTF-8 encoding")
-        })?;
-        // Inlined in a <style> element, which this would close.
-        if let Some(at) = css.to_ascii_lowercase().find("</style") {
-            let (line, column) = content::yaml::line_column(&css.as_bytes()[..at]);
-            return Err(Diagnostic::new("a stylesheet cannot contain `</style`")
-                .at(Location::at(&shown_file, line, column))
-                .help(
-                    "remove it; write `<\\/style` inside a CSS string if you really need the text",
-                ));
-        }
-        site.push_str(&css);
-        site.push('\n');
-    }
-    Ok(Styles {
-        site,
-        nojs: read("nojs.css")?,
-        favicon: read("favicon.svg")?,
-    })
-}
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
 /// reproducible builds.

@@ -14,3 +14,4 @@ pub mod islands;
 pub mod output;
 pub mod render;
 pub mod serve;
+pub mod styles;

@@ -211,24 +211,60 @@ fn the_contact_form_posts_to_the_form_service_without_javascript() {
 }
 
 #[test]
-fn pages_carry_no_inline_script_and_escaped_structured_data() {
+fn inline_code_is_only_the_hashed_stylesheet_and_loader_and_structured_data_is_escaped() {
     let (_dir, out) = build_real_site();
+    let headers = read(&out, "_headers");
+    assert!(!headers.contains("unsafe-inline"));
+    let csp_hash = curbside::render::headers::csp_hash;
     for page in [
         "index.html",
         "privacypolicy.html",
         "termsofservice.html",
         "404.html",
     ] {
-        let doc = Html::parse_document(&read(&out, page));
-        for script in select(&doc, "script") {
-            let attrs = script.value();
-            let allowed = attrs.attr("src").is_some()
-                || matches!(
-                    attrs.attr("type"),
+        let html = read(&out, page);
+        let doc = Html::parse_document(&html);
+        // Data blocks, and one script: the loader, which starts the runtime named by its attribute.
+        let code: Vec<_> = select(&doc, "script")
+            .into_iter()
+            .filter(|script| {
+                !matches!(
+                    script.value().attr("type"),
                     Some("application/json" | "application/ld+json")
-                );
-            assert!(allowed, "{page}: inline script {:?}", script.html());
-        }
+                )
+            })
+            .collect();
+        assert_eq!(code.len(), 1, "{page}: {code:?}");
+        let runtime = code[0].value().attr("data-runtime").expect("data-runtime");
+        assert!(
+            out.join(runtime.trim_start_matches('/')).is_file(),
+            "{page}: {runtime}"
+        );
+        assert!(code[0].value().attr("src").is_none(), "{page}");
+        // The bytes as written: a parser's re-serialization may differ from them.
+        let between = |open: &str, close: &str| {
+            let start = html.find(open).unwrap() + open.len();
+            html[start..start + html[start..].find(close).unwrap()].to_string()
+        };
+        let loader = between(&format!("<script data-runtime=\"{runtime}\">"), "</script>");
+        assert!(loader.contains("PerformanceObserver"), "{page}: {loader}");
+        let css = between("<style>", "</style>");
+        assert_eq!(select(&doc, "style").len(), 1, "{page}");
+        // Each allowed by exactly its own hash.
+        assert!(
+            headers.contains(&format!("script-src 'self' {};", csp_hash(&loader))),
+            "{page}: loader hash not in {headers}"
+        );
+        assert!(
+            headers.contains(&format!("style-src 'self' {};", csp_hash(&css))),
+            "{page}: stylesheet hash not in {headers}"
+        );
+        // Minified: no comments, no line breaks.
+        assert!(
+            !css.contains("/*") && !css.contains('\n'),
+            "{page}: {css:.200}"
+        );
+        assert!(css.contains(".site-menu"), "islands.css is part of it");
     }
     let doc = Html::parse_document(&read(&out, "index.html"));
     let blocks: Vec<serde_json::Value> = select(&doc, "script[type='application/ld+json']")
@@ -239,31 +275,35 @@ fn pages_carry_no_inline_script_and_escaped_structured_data() {
     assert_eq!(blocks[0]["makesOffer"][1]["price"], "250");
     assert_eq!(blocks[1]["@type"], "FAQPage");
     assert_eq!(blocks[1]["mainEntity"].as_array().map(Vec::len), Some(3));
-    let headers = read(&out, "_headers");
-    assert!(headers.contains("Content-Security-Policy: default-src 'self'; script-src 'self';"));
-    assert!(!headers.contains("unsafe-inline"));
-    // The inline stylesheet is allowed by exactly its own hash, on every page.
-    for page in [
-        "index.html",
-        "privacypolicy.html",
-        "termsofservice.html",
-        "404.html",
-    ] {
-        let html = read(&out, page);
-        assert_eq!(
-            select(&Html::parse_document(&html), "style").len(),
-            1,
-            "{page}"
-        );
-        // The bytes as written: a parser's re-serialization may differ from them.
-        let start = html.find("<style>").unwrap() + "<style>".len();
-        let css = &html[start..start + html[start..].find("</style>").unwrap()];
-        let hash = curbside::render::headers::style_hash(css);
-        assert!(
-            headers.contains(&format!("style-src 'self' {hash};")),
-            "{page}: {hash} not in {headers}"
-        );
-    }
+}
+
+#[test]
+fn the_icon_is_inline_and_the_nojs_stylesheet_is_minified() {
+    let (_dir, out) = build_real_site();
+    let doc = Html::parse_document(&read(&out, "index.html"));
+    let icon = select(&doc, "link[rel=icon]");
+    let href = icon[0].value().attr("href").unwrap();
+    let encoded = href.strip_prefix("data:image/svg+xml;base64,").expect(href);
+    use base64::Engine as _;
+    let svg = base64::engine::general_purpose::STANDARD
+        .decode(encoded)
+        .unwrap();
+    let source = std::fs::read(repo().join("layouts/assets/favicon.svg")).unwrap();
+    assert_eq!(svg, source);
+    assert!(
+        assets(&out, "favicon", "").is_empty(),
+        "no icon file is needed"
+    );
+    let nojs = assets(&out, "nojs-", ".css");
+    let html = read(&out, "index.html");
+    assert!(
+        html.contains(&format!("href=\"/assets/{}\"", nojs[0])),
+        "linked from the page"
+    );
+    let css = read(&out, &format!("assets/{}", nojs[0]));
+    let source = std::fs::read_to_string(repo().join("layouts/assets/nojs.css")).unwrap();
+    assert!(source.contains("/*") && !css.contains("/*"), "{css}");
+    assert!(css.len() < source.len());
 }
 
 #[test]

@@ -123,7 +123,12 @@ fn hostile_content_stays_text_in_html_attributes_json_ld_and_island_props() {
             let attrs = script.value();
             let kind = attrs.attr("type").unwrap_or("");
             match kind {
-                "module" => assert!(attrs.attr("src").is_some(), "{page}: inline module script"),
+                // The loader, the one script that runs: its text comes from frontend/, none from content.
+                "" => assert!(
+                    attrs.attr("data-runtime").is_some() && !script.inner_html().contains("alert"),
+                    "{page}: unexpected inline script {}",
+                    script.html()
+                ),
                 "application/json" | "application/ld+json" => {
                     let json: serde_json::Value = serde_json::from_str(&script.inner_html())
                         .unwrap_or_else(|e| {

@@ -158,7 +158,7 @@ fn every_answer_carries_the_security_headers() {
         request(addr, "OPTIONS", "/f/testform", &[], b""),
     ];
     for reply in &replies {
-        for (name, value) in curbside::render::headers::security(&[]) {
+        for (name, value) in curbside::render::headers::security(&Default::default()) {
             assert_eq!(
                 reply.header(name),
                 Some(value.as_str()),
@@ -171,7 +171,7 @@ fn every_answer_carries_the_security_headers() {
     assert!(csp.contains("connect-src 'self'") && csp.contains("form-action 'self'"));
     let events = EventStream::open(addr, None);
     assert_eq!(events.status, 200);
-    for (name, _) in curbside::render::headers::security(&[]) {
+    for (name, _) in curbside::render::headers::security(&Default::default()) {
         assert!(
             events.headers.contains_key(&name.to_ascii_lowercase()),
             "{name} on events"

@@ -7,7 +7,9 @@
 // Logs go to stderr only. The process exits 0 when stdin closes.
 //
 //   {"id":1,"cmd":"bundle"}
-//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","files":[{"path":"assets/…js","contents":"…"}]}
+//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","files":[{"path":"assets/…js","contents":"…"}]}
+//   {"id":3,"cmd":"css","sheets":[{"name":"layouts/assets/site.css","css":"…"}]}
+//     -> {"id":3,"ok":true,"css":["…minified…"]}
 //   {"id":2,"cmd":"render","islands":[{"name":"pricing","props":{…}}],"reload":false}
 //     -> {"id":2,"ok":true,"html":["…"]}
 //   any failure -> {"id":n,"ok":false,"error":"…"}; a line that is not a request -> {"id":null,…}
@@ -19,6 +21,8 @@
 //   chunks just built. Built apart because esbuild adds a bare import of its helper chunk to
 //   every entry point of a split build (evanw/esbuild#1892): the runtime would fetch an extra
 //   file on every page load. Apart, it is one file with no static imports at all.
+// A third, src/loader.ts, is the small script every page inlines to start the runtime once
+// the page has painted: a classic script (IIFE), returned as text rather than a file.
 
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
@@ -47,7 +51,8 @@ const serverOut = path.join(cacheDir, "server.mjs");
 /** @typedef {{ render(name: string, props: unknown): string }} ServerModule */
 /**
  * @typedef {{ id: number | null, ok: false, error: string }
- *   | { id: number, ok: true, entry: string, files: OutFile[] }
+ *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[] }
+ *   | { id: number, ok: true, css: string[] }
  *   | { id: number, ok: true, html: string[] }} Reply
  */
 
@@ -89,6 +94,8 @@ const islandChunksPlugin = {
 let islandsBuild;
 /** @type {esbuild.BuildContext | undefined} */
 let runtimeContext;
+/** @type {esbuild.BuildContext | undefined} */
+let loaderContext;
 /** @type {esbuild.BuildContext | undefined} */
 let serverContext;
 /** @type {ServerModule | undefined} */
@@ -152,12 +159,49 @@ async function bundle(id) {
   const runtime = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (await runtimeContext.rebuild());
   const entry = Object.keys(runtime.metafile.outputs).find((o) => runtime.metafile.outputs[o]?.entryPoint);
   if (!entry) throw new Error("esbuild produced no output for src/runtime.ts");
-  await logWarnings([...islands.warnings, ...runtime.warnings]);
+  loaderContext ??= await esbuild.context({
+    ...browserOptions,
+    entryPoints: ["src/loader.ts"],
+    format: "iife",
+    metafile: false,
+    outfile: path.join(assetsDir, "loader.js"),
+    outdir: undefined,
+  });
+  const loaderResult = await loaderContext.rebuild();
+  const loader = loaderResult.outputFiles?.[0]?.text.trim();
+  if (!loader) throw new Error("esbuild produced no output for src/loader.ts");
+  await logWarnings([...islands.warnings, ...runtime.warnings, ...loaderResult.warnings]);
   // Frontend sources may have changed: the next render re-bundles the server module.
   serverStale = true;
   const files = [...assetFiles(runtime), ...assetFiles(islands)];
   console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
-  return { id, ok: true, entry: `assets/${path.basename(entry)}`, files };
+  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files };
+}
+
+/**
+ * Minifies stylesheets, each on its own so a message names its file. No target is set:
+ * the CSS is shortened, never rewritten for older browsers.
+ * @param {number} id @param {Record<string, unknown>} request @returns {Promise<Reply>}
+ */
+async function css(id, request) {
+  const sheets = request.sheets;
+  if (!Array.isArray(sheets)) throw new Error('"sheets" must be an array of {"name", "css"}');
+  const css = [];
+  for (const [index, sheet] of sheets.entries()) {
+    if (typeof sheet !== "object" || sheet === null || typeof sheet.name !== "string" || typeof sheet.css !== "string") {
+      throw new Error(`sheets[${index}] must be an object with a string "name" and "css"`);
+    }
+    const result = await esbuild.transform(sheet.css, {
+      loader: "css",
+      minify: true,
+      sourcefile: sheet.name,
+      legalComments: "none",
+      logLevel: "silent",
+    });
+    await logWarnings(result.warnings);
+    css.push(result.code.trimEnd());
+  }
+  return { id, ok: true, css };
 }
 
 /** @returns {Promise<ServerModule>} */
@@ -265,8 +309,10 @@ async function handle(line) {
         return await bundle(id);
       case "render":
         return await render(id, fields);
+      case "css":
+        return await css(id, fields);
       default:
-        return { id, ok: false, error: `unknown cmd ${JSON.stringify(fields.cmd)} (expected "bundle" or "render")` };
+        return { id, ok: false, error: `unknown cmd ${JSON.stringify(fields.cmd)} (expected "bundle", "render" or "css")` };
     }
   } catch (error) {
     return { id, ok: false, error: await describeFailure(error) };
@@ -285,6 +331,11 @@ for await (const line of lines) {
   send(await handle(line));
 }
 
-await Promise.all([islandsBuild?.context.dispose(), runtimeContext?.dispose(), serverContext?.dispose()]);
+await Promise.all([
+  islandsBuild?.context.dispose(),
+  runtimeContext?.dispose(),
+  loaderContext?.dispose(),
+  serverContext?.dispose(),
+]);
 await esbuild.stop();
 process.exitCode = 0;

@@ -13,6 +13,8 @@ interface Reply {
   ok: boolean;
   error?: string;
   entry?: string;
+  loader?: string;
+  css?: string[];
   files?: { path: string; contents: string }[];
   html?: string[];
 }
@@ -98,6 +100,32 @@ describe("island server", () => {
     }
     const formspree = files.filter((f) => f.contents.includes("Formspree-Session-Data"));
     expect(formspree.map((f) => f.path)).toEqual([expect.stringMatching(/^assets\/contact-/)]);
+
+    // The loader: a classic script for inlining, which names no file (its element does).
+    const loader = reply.loader ?? "";
+    expect(loader).toContain("PerformanceObserver");
+    expect(loader).toContain("import(");
+    expect(loader).not.toMatch(/\bimport\s*[{*"'\w]/);
+    expect(loader).not.toContain("islands-");
+    expect(loader).not.toMatch(/<\/script|<!--/i);
+    expect(loader).not.toContain("\n");
+  });
+
+  it("minifies stylesheets, each on its own, keeping what a browser reads", async () => {
+    const reply = await server.send({
+      id: 9,
+      cmd: "css",
+      sheets: [
+        { name: "layouts/assets/a.css", css: "/* why */\n.a {\n  color : #ff0000 ;\n  margin: 0px 0px;\n}\n" },
+        { name: "layouts/assets/b.css", css: "@media (max-width: 47.99rem) {\n  .b { display: none }\n}\n" },
+      ],
+    });
+    expect(reply.error).toBeUndefined();
+    expect(reply.css).toEqual([".a{color:red;margin:0}", "@media(max-width:47.99rem){.b{display:none}}"]);
+
+    const broken = await server.send({ id: 10, cmd: "css", sheets: [{ name: "x.css" }] });
+    expect(broken).toMatchObject({ id: 10, ok: false });
+    expect(broken.error).toContain('sheets[0] must be an object with a string "name" and "css"');
   });
 
   it("rebuilds in the same process with the same result", async () => {
@@ -105,6 +133,7 @@ describe("island server", () => {
     const second = await server.send({ id: 3, cmd: "bundle" });
     expect(second.id).toBe(3);
     expect(second.entry).toBe(first.entry);
+    expect(second.loader).toBe(first.loader);
     expect(second.files?.map((f) => f.path)).toEqual(first.files?.map((f) => f.path));
   });
 

@@ -47,12 +47,30 @@ pub struct RenderedIsland {
     pub html: String,
 }
 
-/// The bundled islands: the runtime entry's URL path and every file to write.
+/// The bundled islands: the runtime entry's URL path, the inline script that
+/// starts it (frontend/src/loader.ts) and every file to write.
 #[derive(Debug, Clone)]
 pub struct Bundle {
     pub entry: String,
+    pub loader: String,
     pub files: Vec<OutputFile>,
 }
+
+/// What to tell the site owner when Node answers a request with an error.
+struct Failure {
+    headline: &'static str,
+    help: &'static str,
+}
+
+const FRONTEND_FAILED: Failure = Failure {
+    headline: "building the interactive parts of the site (frontend/) failed",
+    help: "content/ and layouts/ are fine; the message above points into frontend/",
+};
+
+const STYLES_FAILED: Failure = Failure {
+    headline: "minifying the stylesheets of layouts/assets/ failed",
+    help: "the message above names the stylesheet and the line to fix",
+};
 
 pub struct NodeBridge {
     child: Child,
@@ -75,7 +93,19 @@ struct Reply {
 #[derive(Deserialize)]
 struct BundleReply {
     entry: String,
+    loader: String,
     files: Vec<BundleFile>,
+}
+
+#[derive(Deserialize)]
+struct CssReply {
+    css: Vec<String>,
+}
+
+/// A stylesheet to minify: its path as shown to the site owner, and its text.
+pub struct Stylesheet<'a> {
+    pub shown: &'a Path,
+    pub css: &'a str,
 }
 
 #[derive(Deserialize)]
@@ -122,7 +152,12 @@ impl NodeBridge {
         })
     }
 
-    fn request(&mut self, mut request: Value) -> Result<serde_json::Map<String, Value>> {
+    /// Sends one request and waits for its reply.
+    fn request(
+        &mut self,
+        mut request: Value,
+        failure: Failure,
+    ) -> Result<serde_json::Map<String, Value>> {
         let id = self.next_id;
         self.next_id += 1;
         request["id"] = json!(id);
@@ -174,18 +209,16 @@ impl NodeBridge {
         }
         if !reply.ok {
             let message = reply.error.unwrap_or_else(|| "no message".into());
-            return Err(Diagnostic::new(
-                "building the interactive parts of the site (frontend/) failed",
-            )
-            .caused_by(message)
-            .help("content/ and layouts/ are fine; the message above points into frontend/"));
+            return Err(Diagnostic::new(failure.headline)
+                .caused_by(message)
+                .help(failure.help));
         }
         Ok(reply.rest)
     }
 
     /// Bundles the islands (incrementally after the first time).
     pub fn bundle(&mut self) -> Result<Bundle> {
-        let reply = self.request(json!({ "cmd": "bundle" }))?;
+        let reply = self.request(json!({ "cmd": "bundle" }), FRONTEND_FAILED)?;
         let reply: BundleReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
             Diagnostic::new("the island server's bundle reply is malformed").caused_by(err)
         })?;
@@ -196,8 +229,30 @@ impl NodeBridge {
             .collect();
         Ok(Bundle {
             entry: reply.entry,
+            loader: reply.loader,
             files,
         })
+    }
+
+    /// Minifies stylesheets with esbuild, one result per sheet, in order.
+    /// Syntax warnings are printed by Node; they do not fail the build.
+    pub fn minify_css(&mut self, sheets: &[Stylesheet]) -> Result<Vec<String>> {
+        let request: Vec<Value> = sheets
+            .iter()
+            .map(|sheet| json!({ "name": sheet.shown.display().to_string(), "css": sheet.css }))
+            .collect();
+        let reply = self.request(json!({ "cmd": "css", "sheets": request }), STYLES_FAILED)?;
+        let reply: CssReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
+            Diagnostic::new("the island server's css reply is malformed").caused_by(err)
+        })?;
+        if reply.css.len() != sheets.len() {
+            return Err(Diagnostic::new(format!(
+                "the island server minified {} stylesheets instead of {}",
+                reply.css.len(),
+                sheets.len()
+            )));
+        }
+        Ok(reply.css)
     }
 
     /// Renders each island's HTML from its props.
@@ -206,7 +261,10 @@ impl NodeBridge {
             .iter()
             .map(|(island, props)| json!({ "name": island.name, "props": props }))
             .collect();
-        let mut reply = self.request(json!({ "cmd": "render", "islands": request }))?;
+        let mut reply = self.request(
+            json!({ "cmd": "render", "islands": request }),
+            FRONTEND_FAILED,
+        )?;
         let html: Vec<String> = reply
             .remove("html")
             .and_then(|html| serde_json::from_value(html).ok())

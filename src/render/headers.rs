@@ -3,18 +3,35 @@
 
 use super::props::HOSTED_FORM_SERVICE;
 
-/// Header name and value pairs every response carries. `inline_styles` are
-/// the CSP sources (`'sha256-…'`) of the pages' inline stylesheet.
-pub fn security(inline_styles: &[String]) -> Vec<(&'static str, String)> {
-    let mut style_src = String::from("style-src 'self'");
-    for source in inline_styles {
-        style_src.push(' ');
-        style_src.push_str(source);
+/// The CSP sources (`'sha256-…'`) of the pages' inline stylesheet and script.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InlineSources {
+    pub styles: Vec<String>,
+    pub scripts: Vec<String>,
+}
+
+impl InlineSources {
+    /// Allows exactly these texts in `<style>` and `<script>` elements.
+    pub fn allowing(styles: &[&str], scripts: &[&str]) -> InlineSources {
+        InlineSources {
+            styles: styles.iter().map(|text| csp_hash(text)).collect(),
+            scripts: scripts.iter().map(|text| csp_hash(text)).collect(),
+        }
     }
+}
+
+/// Header name and value pairs every response carries.
+pub fn security(inline: &InlineSources) -> Vec<(&'static str, String)> {
+    let with = |directive: &str, sources: &[String]| {
+        std::iter::once(directive.to_string())
+            .chain(sources.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let csp = [
         "default-src 'self'".to_string(),
-        "script-src 'self'".to_string(),
-        style_src,
+        with("script-src 'self'", &inline.scripts),
+        with("style-src 'self'", &inline.styles),
         "img-src 'self' data:".to_string(),
         "font-src 'self'".to_string(),
         format!("connect-src 'self' {HOSTED_FORM_SERVICE}"),
@@ -44,11 +61,11 @@ pub fn security(inline_styles: &[String]) -> Vec<(&'static str, String)> {
 /// Cache policy for hashed assets: their names change with their content.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// The CSP source allowing exactly `css` as an inline `<style>`.
-pub fn style_hash(css: &str) -> String {
+/// The CSP source allowing exactly `text` as an inline `<style>` or `<script>`.
+pub fn csp_hash(text: &str) -> String {
     use base64::Engine as _;
     use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(css.as_bytes());
+    let digest = Sha256::digest(text.as_bytes());
     format!(
         "'sha256-{}'",
         base64::engine::general_purpose::STANDARD.encode(digest)
@@ -56,9 +73,9 @@ pub fn style_hash(css: &str) -> String {
 }
 
 /// The `_headers` file.
-pub fn headers_file(inline_styles: &[String]) -> String {
+pub fn headers_file(inline: &InlineSources) -> String {
     let mut out = String::from("/*\n");
-    for (name, value) in security(inline_styles) {
+    for (name, value) in security(inline) {
         out.push_str(&format!("  {name}: {value}\n"));
     }
     out.push_str(&format!("\n/assets/*\n  Cache-Control: {IMMUTABLE}\n"));

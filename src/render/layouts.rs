@@ -19,6 +19,9 @@ impl Layouts {
     pub fn load(dir: &Path, shown: &Path) -> Result<Layouts> {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
+        // Keeps each error's place in its template in release builds too (the
+        // default is debug builds only): the site owner's message names the column.
+        env.set_debug(true);
         let syntax = minijinja::syntax::SyntaxConfig::builder()
             .trim_blocks(true)
             .lstrip_blocks(true)

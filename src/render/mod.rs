@@ -16,17 +16,49 @@ use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Island, RenderedIsland};
 pub use layouts::Layouts;
 
-/// URLs of the built assets, as pages link them.
+/// What pages link or inline. Most of it exists only once Node has bundled
+/// the islands and minified the stylesheets, after every page is rendered (so
+/// content and layout mistakes are reported first): until then those fields
+/// hold markers, which [`place_assets`] replaces.
 #[derive(Debug, Clone, Serialize)]
 pub struct AssetUrls {
     /// The site's stylesheet, placed in every page's `<style>`.
-    #[serde(skip)]
     pub inline_css: String,
     pub nojs_css: String,
     pub favicon: String,
-    /// The islands runtime. While pages are rendered it is
-    /// [`ISLANDS_ENTRY`], replaced by [`place_islands`] once bundled.
+    /// The islands runtime.
     pub islands: String,
+    /// The inline script that starts the runtime (frontend/src/loader.ts).
+    pub islands_loader: String,
+}
+
+impl AssetUrls {
+    /// Markers for everything Node makes, and the icon as a `data:` URL: one
+    /// request less while the first page loads.
+    pub fn pending(favicon_svg: &[u8]) -> AssetUrls {
+        use base64::Engine as _;
+        AssetUrls {
+            inline_css: INLINE_CSS.to_string(),
+            nojs_css: NOJS_CSS.to_string(),
+            favicon: format!(
+                "data:image/svg+xml;base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(favicon_svg)
+            ),
+            islands: ISLANDS_ENTRY.to_string(),
+            islands_loader: ISLANDS_LOADER.to_string(),
+        }
+    }
+}
+
+/// What replaces the markers of [`AssetUrls::pending`] and the islands.
+pub struct BuiltAssets<'a> {
+    pub islands: &'a [RenderedIsland],
+    /// The runtime's URL path.
+    pub islands_entry: &'a str,
+    pub islands_loader: &'a str,
+    /// Minified; no `</style` (checked by the build).
+    pub inline_css: &'a str,
+    pub nojs_css: &'a str,
 }
 
 pub struct RenderInput<'a> {
@@ -53,6 +85,17 @@ impl OutputFile {
         OutputFile {
             path: path.into(),
             contents: contents.into_bytes(),
+        }
+    }
+
+    /// A file under assets/, named after its content so hosts may cache it forever.
+    pub fn asset(stem: &str, extension: &str, contents: Vec<u8>) -> Self {
+        OutputFile {
+            path: format!(
+                "assets/{}",
+                crate::output::hashed_name(stem, extension, &contents)
+            ),
+            contents,
         }
     }
 }
@@ -160,7 +203,6 @@ fn common(input: &RenderInput) -> Result<Value> {
         },
         chrome => filled(site, &site.chrome)?,
         assets => Value::from(Serde(input.assets)),
-        inline_css => Value::from_safe_string(input.assets.inline_css.clone()),
         islands => islands,
         copyright_year => input.copyright_year,
         dev_script => Value::from_safe_string(input.dev_script.to_string()),
@@ -219,33 +261,47 @@ fn marker(name: &str) -> String {
     format!("\u{F8FF}island:{name}\u{F8FF}")
 }
 
-/// The islands runtime's URL until the bundle exists.
-pub const ISLANDS_ENTRY: &str = "/\u{F8FF}islands-entry\u{F8FF}";
+/// Markers of [`AssetUrls::pending`], in the same private-use style.
+const ISLANDS_ENTRY: &str = "/\u{F8FF}islands-entry\u{F8FF}";
+const ISLANDS_LOADER: &str = "\u{F8FF}islands-loader\u{F8FF}";
+const INLINE_CSS: &str = "\u{F8FF}inline-css\u{F8FF}";
+const NOJS_CSS: &str = "/\u{F8FF}nojs-css\u{F8FF}";
 
 fn finish(page: &str) -> String {
     crate::output::minify::html(page)
 }
 
-/// Puts the islands' server HTML and the runtime's URL into rendered pages.
-/// React's markup goes in after minifying, untouched, so nothing hydration
-/// needs (text, comments between text nodes) is lost.
-pub fn place_islands(
-    pages: &mut [OutputFile],
-    rendered: &[RenderedIsland],
-    entry_url: &str,
-) -> Result<()> {
-    let markup: Vec<(String, String)> = rendered
+/// Puts the islands' server HTML, the runtime's URL and script, and the
+/// minified stylesheets into rendered pages. They go in after minifying,
+/// untouched, so nothing hydration needs (text, comments between text nodes)
+/// is lost.
+pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()> {
+    let lowered = built.islands_loader.to_ascii_lowercase();
+    if lowered.contains("</script") || lowered.contains("<!--") {
+        return Err(Diagnostic::new(
+            "the islands loader (frontend/src/loader.ts) cannot be inlined: its text contains `</script` or `<!--`",
+        )
+        .help("write the text differently, for example split the string in two"));
+    }
+    let mut replacements: Vec<(String, String)> = built
+        .islands
         .iter()
         .map(|island| Ok((marker(island.island.name), island_markup(island)?)))
         .collect::<Result<_>>()?;
+    replacements.extend([
+        (ISLANDS_ENTRY.to_string(), built.islands_entry.to_string()),
+        (ISLANDS_LOADER.to_string(), built.islands_loader.to_string()),
+        (INLINE_CSS.to_string(), built.inline_css.to_string()),
+        (NOJS_CSS.to_string(), built.nojs_css.to_string()),
+    ]);
     for page in pages {
         let Ok(mut html) = String::from_utf8(std::mem::take(&mut page.contents)) else {
             continue;
         };
-        for (marker, island) in &markup {
-            html = html.replacen(marker.as_str(), island, 1);
+        for (marker, value) in &replacements {
+            html = html.replace(marker.as_str(), value);
         }
-        page.contents = html.replace(ISLANDS_ENTRY, entry_url).into_bytes();
+        page.contents = html.into_bytes();
     }
     Ok(())
 }

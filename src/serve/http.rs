@@ -494,18 +494,18 @@ pub(crate) fn security_header_lines() -> String {
 static SECURITY_HEADERS: std::sync::RwLock<Vec<(&'static str, String)>> =
     std::sync::RwLock::new(Vec::new());
 
-/// Sets the security headers after a build: the inline stylesheet's hash
-/// changes with the stylesheet.
-pub(crate) fn set_security_headers(inline_styles: &[String]) {
+/// Sets the security headers after a build: the hashes of the inline
+/// stylesheet and script change with them.
+pub(crate) fn set_security_headers(inline: &headers::InlineSources) {
     if let Ok(mut headers) = SECURITY_HEADERS.write() {
-        *headers = headers::security(inline_styles);
+        *headers = headers::security(inline);
     }
 }
 
 fn security_headers() -> Vec<(&'static str, String)> {
     match SECURITY_HEADERS.read() {
         Ok(headers) if !headers.is_empty() => headers.clone(),
-        _ => headers::security(&[]),
+        _ => headers::security(&headers::InlineSources::default()),
     }
 }
 

@@ -53,6 +53,25 @@ async function openPricing(page: Page): Promise<void> {
   await recordPlanEvents(page);
 }
 
+test.describe("the runtime", () => {
+  for (const path of ["/", "/privacypolicy", "/missing"]) {
+    test(`${path}: is fetched only once the page has painted`, async ({ page }) => {
+      await page.goto(path);
+      const handle = await page.waitForFunction(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        const runtime = performance
+          .getEntriesByType("resource")
+          .find((entry) => /\/assets\/islands-[\w-]+\.js$/.test(entry.name));
+        return paint && runtime ? { paint: paint.startTime, runtime: runtime.startTime } : null;
+      });
+      const timing = await handle.jsonValue();
+      if (!timing) throw new Error("no paint or runtime timing");
+      // Reading the page needs no JavaScript: the runtime never competes with the first paint.
+      expect(timing.runtime).toBeGreaterThanOrEqual(timing.paint);
+    });
+  }
+});
+
 test.describe("pricing island", () => {
   test("the switch toggles monthly ⇄ annual by click, saving and announcing each change", async ({ page }) => {
     await openPricing(page);

@@ -39,7 +39,7 @@ for (const { path, h1, text } of pages) {
 
 // axe-core runs asynchronously (timers), which a page without JavaScript never fires. So axe
 // checks the same view in a page whose HTML is what a browser without JavaScript renders:
-// the module script dropped and the <noscript> stylesheet in force. The real CSP still applies.
+// the loader script dropped and the <noscript> stylesheet in force. The real CSP still applies.
 test.describe("the no-JavaScript view has no accessibility violations", () => {
   test.use({ javaScriptEnabled: true });
 
@@ -52,13 +52,13 @@ test.describe("the no-JavaScript view has no accessibility violations", () => {
           const response = await route.fetch();
           const html = await response.text();
           const body = html
-            .replace(/<script\b[^>]*\btype="?module"?[^>]*><\/script>/g, () => (rewritten++, ""))
+            .replace(/<script data-runtime="[^"]*">[\s\S]*?<\/script>/g, () => (rewritten++, ""))
             .replace(/<noscript>([\s\S]*?)<\/noscript>/g, (_, inner: string) => (rewritten++, inner));
           await route.fulfill({ response, body });
         },
       );
       await page.goto(path);
-      expect(rewritten, "the page had a module script and a <noscript> stylesheet").toBe(2);
+      expect(rewritten, "the page had a loader script and a <noscript> stylesheet").toBe(2);
       await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" })).toBeVisible();
       if (path === "/") {
