@@ -28,8 +28,9 @@
 //      client). JavaScript is split into the page's own entry scripts ("loader")
 //      and React/island chunks (any other script, or one containing React).
 //   4. Lighthouse 12 (its default config: mobile, simulated throttling) on `/`,
-//      `/privacypolicy`, `/termsofservice` and `/missing` (the 404 page, run with
-//      ignoreStatusCode), N runs each; the median run (Lighthouse's own
+//      `/privacypolicy`, `/termsofservice`, `/404` (the 404 page at its own address,
+//      status 200) and `/missing` (the 404 page as visitors meet it, status 404, run
+//      with ignoreStatusCode), N runs each; the median run (Lighthouse's own
 //      computeMedianRun) gives the scores and metrics, and every audit that does
 //      not pass is listed with the number of runs it failed in.
 //   5. Rebuild times: runs tests/bench/rebuild.sh when it exists.
@@ -76,10 +77,13 @@ const buildRuns = Math.max(1, Number(options["build-runs"]));
 const settleMs = Math.max(0, Number(options["settle-ms"]));
 const skip = new Set((options.skip ?? "").split(",").filter(Boolean));
 
+// The 404 page twice: at an unknown address, as visitors meet it (status 404, which two
+// audits fail by definition), and at its own address /404, where hosts serve it with 200.
 const pages = [
   { path: "/", status: 200 },
   { path: "/privacypolicy", status: 200 },
   { path: "/termsofservice", status: 200 },
+  { path: "/404", status: 200 },
   { path: "/missing", status: 404 },
 ];
 const viewports = /** @type {const} */ ([
@@ -377,7 +381,8 @@ async function pageWeight(/** @type {string} */ site, /** @type {string} */ base
         await page.waitForTimeout(settleMs);
         const html = (await response.body()).toString("utf8");
         const entries = new Set(
-          [...html.matchAll(/<script\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => new URL(m[1] ?? "", base + path).href),
+          // The runtime: a script's src, or the URL the inline loader imports (data-runtime).
+          [...html.matchAll(/<script\b[^>]*?\b(?:src|data-runtime)\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => new URL(m[1] ?? "", base + path).href),
         );
         /** @type {Resource[]} */
         const resources = [];
@@ -453,7 +458,10 @@ async function lighthouseAll(/** @type {string} */ base) {
     const reports = [];
     /** @type {string[]} */
     const runErrors = [];
-    for (let i = 0; i < lighthouseRuns; i++) {
+    // A run that fails (Lighthouse now and then loses the trace: NO_NAVSTART) is tried
+    // again, up to as many extra attempts as runs asked for; every failure is reported.
+    for (let attempt = 0; runs.length < lighthouseRuns && attempt < lighthouseRuns * 2; attempt++) {
+      const i = runs.length;
       const chrome = await chromeLauncher.launch({
         chromePath,
         chromeFlags: [...chromeArgs, "--headless=new"],
@@ -677,7 +685,8 @@ function checks(results) {
           figure: `Lighthouse ${path} ${c}`,
           value: String(s.value),
           target: "100",
-          pass: s.pass,
+          // A page that must answer 404 cannot pass "successful HTTP status code"; every other audit counts.
+          pass: s.pass || inherent,
           ...(inherent ? { note: `only from answering ${pages.find((x) => x.path === path)?.status}: ${counted.map((/** @type {any} */ a) => a.id).join(", ")}` } : {}),
         });
       }
