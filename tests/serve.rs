@@ -94,7 +94,7 @@ fn no_request_reaches_outside_the_folder() {
     ];
     for attempt in attempts {
         let mut request = attempt.to_vec();
-        request.extend_from_slice(b"Host: x\r\nConnection: close\r\n\r\n");
+        request.extend_from_slice(b"Host: localhost\r\nConnection: close\r\n\r\n");
         let mut stream = TcpStream::connect(server.addr()).unwrap();
         stream.set_read_timeout(Some(TIMEOUT)).unwrap();
         stream.write_all(&request).unwrap();
@@ -311,8 +311,8 @@ fn slow_and_idle_clients_do_not_block_the_others() {
         let mut stream = TcpStream::connect(addr).unwrap();
         let partial: &[u8] = match n % 3 {
             0 => b"GET /privacypo",
-            1 => b"GET / HTTP/1.1\r\nHost: x\r\n",
-            _ => b"POST /f/testform HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n\r\nemail=",
+            1 => b"GET / HTTP/1.1\r\nHost: localhost\r\n",
+            _ => b"POST /f/testform HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n\r\nemail=",
         };
         stream.write_all(partial).unwrap();
         stalled.push(stream);

@@ -131,7 +131,8 @@ impl ServerProcess {
             let started = Instant::now();
             let answer = exchange(
                 self.addr,
-                format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+                format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                    .as_bytes(),
                 PROBE,
             );
             match answer {
@@ -284,38 +285,41 @@ const UNANSWERED_BY_TINY_HTTP: &[&str] = &["HTTP/2 as text", "the HTTP/2 preface
 #[test]
 fn malformed_requests_get_an_error_or_a_clean_close() {
     let server = ServerProcess::start();
-    let long_url = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(100_000));
+    let long_url = format!(
+        "GET /{} HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "a".repeat(100_000)
+    );
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("garbage bytes", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\xff\xfe\r\n\r\n".to_vec()),
         ("binary without a line end", (0..=255u8).cycle().take(5000).collect()),
         ("only a blank line", b"\r\n\r\n".to_vec()),
-        ("no HTTP version", b"GET /\r\nHost: x\r\n\r\n".to_vec()),
-        ("an unknown HTTP version", b"GET / HTTP/9.9\r\nHost: x\r\n\r\n".to_vec()),
-        ("HTTP/2 as text", b"GET / HTTP/2.0\r\nHost: x\r\n\r\n".to_vec()),
+        ("no HTTP version", b"GET /\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("an unknown HTTP version", b"GET / HTTP/9.9\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("HTTP/2 as text", b"GET / HTTP/2.0\r\nHost: localhost\r\n\r\n".to_vec()),
         ("the HTTP/2 preface", b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec()),
-        ("a lower-case method", b"get / HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("an unknown method", b"BREW / HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("too many spaces", b"GET  /  HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("a bad percent-encoding", b"GET /%zz%g HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("a cut percent-encoding", b"GET /privacypolicy% HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("invalid UTF-8 encoded", b"GET /%c0%af%ff HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("a raw non-ASCII target", b"GET /caf\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("a NUL in the target", b"GET /index.html\x00.js HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("an encoded NUL", b"GET /index.html%00 HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("a NUL in a header", b"GET / HTTP/1.1\r\nHost: x\x00y\r\n\r\n".to_vec()),
-        ("a header without a colon", b"GET / HTTP/1.1\r\nHost x\r\n\r\n".to_vec()),
+        ("a lower-case method", b"get / HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("an unknown method", b"BREW / HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("too many spaces", b"GET  /  HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("a bad percent-encoding", b"GET /%zz%g HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("a cut percent-encoding", b"GET /privacypolicy% HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("invalid UTF-8 encoded", b"GET /%c0%af%ff HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("a raw non-ASCII target", b"GET /caf\xc3\xa9 HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("a NUL in the target", b"GET /index.html\x00.js HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("an encoded NUL", b"GET /index.html%00 HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("a NUL in a header", b"GET / HTTP/1.1\r\nHost: localhost\x00y\r\n\r\n".to_vec()),
+        ("a header without a colon", b"GET / HTTP/1.1\r\nHost localhost\r\n\r\n".to_vec()),
         ("a header with no name", b"GET / HTTP/1.1\r\n: x\r\n\r\n".to_vec()),
         ("a non-ASCII header", b"GET / HTTP/1.1\r\nX-Name: caf\xc3\xa9\r\n\r\n".to_vec()),
         ("a folded header", b"GET / HTTP/1.1\r\nX-A: 1\r\n  folded\r\n\r\n".to_vec()),
-        ("lone line feeds", b"GET / HTTP/1.1\nHost: x\n\n".to_vec()),
-        ("an absolute target", b"GET http://127.0.0.1/ HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
-        ("an asterisk target", b"OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
+        ("lone line feeds", b"GET / HTTP/1.1\nHost: localhost\n\n".to_vec()),
+        ("an absolute target", b"GET http://127.0.0.1/ HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
+        ("an asterisk target", b"OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
         ("an unknown Expect", b"GET / HTTP/1.1\r\nExpect: 200-ok\r\n\r\n".to_vec()),
         ("a bad Content-Length", b"POST /f/testform HTTP/1.1\r\nContent-Length: -1\r\n\r\n".to_vec()),
         ("two Content-Lengths", b"POST /f/testform HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 9\r\n\r\nabc".to_vec()),
         ("a bad chunk size", b"POST /f/testform HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\nabc\r\n0\r\n\r\n".to_vec()),
         ("a very long URL", long_url.into_bytes()),
-        ("a traversal", b"GET /../../../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()),
+        ("a traversal", b"GET /../../../../etc/passwd HTTP/1.1\r\nHost: localhost\r\n\r\n".to_vec()),
     ];
     for (what, bytes) in &cases {
         let within = if UNANSWERED_BY_TINY_HTTP.contains(what) {
@@ -345,9 +349,9 @@ fn malformed_requests_get_an_error_or_a_clean_close() {
         Answer::Reply(reply) => reply.status,
         other => panic!("{other:?}"),
     };
-    assert_eq!(status(b"GET /\r\nHost: x\r\n\r\n"), 400);
-    assert_eq!(status(b"GET / HTTP/1.1\r\nHost x\r\n\r\n"), 400);
-    assert_eq!(status(b"GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n"), 404);
+    assert_eq!(status(b"GET /\r\nHost: localhost\r\n\r\n"), 400);
+    assert_eq!(status(b"GET / HTTP/1.1\r\nHost localhost\r\n\r\n"), 400);
+    assert_eq!(status(b"GET /%zz HTTP/1.1\r\nHost: localhost\r\n\r\n"), 404);
     assert_eq!(status(&cases.last().unwrap().1), 404);
     assert_eq!(status(&cases[cases.len() - 2].1), 414);
     server.probe("malformed requests");
@@ -357,7 +361,7 @@ fn malformed_requests_get_an_error_or_a_clean_close() {
 #[test]
 fn oversized_heads_are_refused() {
     let server = ServerProcess::start();
-    let mut many_headers = String::from("GET / HTTP/1.1\r\nHost: x\r\n");
+    let mut many_headers = String::from("GET / HTTP/1.1\r\nHost: localhost\r\n");
     for n in 0..64 {
         many_headers.push_str(&format!("X-Filler-{n}: {}\r\n", "v".repeat(1000)));
     }
@@ -394,7 +398,7 @@ fn bodies_too_large_or_lying_are_answered() {
     let addr = server.addr;
     let post = |length: &str, extra: &str, body: &[u8]| {
         let mut bytes = format!(
-            "POST /f/{FORM_ID} HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n{extra}\r\n"
+            "POST /f/{FORM_ID} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n{extra}\r\n"
         )
         .into_bytes();
         bytes.extend_from_slice(body);
@@ -431,8 +435,9 @@ fn bodies_too_large_or_lying_are_answered() {
     // the whole declared length to skip them (this aborted the process).
     for length in ["1000000000000", "18446744073709551615", "17000000"] {
         for target in ["/", "/f/testform", "/__curbside/events", "/nope"] {
-            let request =
-                format!("POST {target} HTTP/1.1\r\nHost: x\r\nContent-Length: {length}\r\n\r\nabc");
+            let request = format!(
+                "POST {target} HTTP/1.1\r\nHost: localhost\r\nContent-Length: {length}\r\n\r\nabc"
+            );
             let get = request.replacen("POST", "GET", 1);
             for bytes in [request, get] {
                 let answer = exchange(addr, bytes.as_bytes(), TIMEOUT);
@@ -503,7 +508,7 @@ fn a_line_break_in_the_target_cannot_add_a_header() {
     // tiny_http ends lines at CRLF only, so a lone LF stays in the target.
     let answer = exchange(
         server.addr(),
-        b"GET /docs?a\nSet-Cookie:%20stolen=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /docs?a\nSet-Cookie:%20stolen=1 HTTP/1.1\r\nHost: localhost\r\n\r\n",
         TIMEOUT,
     );
     let Answer::Reply(reply) = answer else {
@@ -542,8 +547,9 @@ fn five_hundred_connections_at_once() {
                     else {
                         return (target, Answer::Closed);
                     };
-                    let request =
-                        format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+                    let request = format!(
+                        "GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                    );
                     let _ = stream.write_all(request.as_bytes());
                     (target, read_answer(stream, Duration::from_secs(60)))
                 })
@@ -634,7 +640,7 @@ fn a_burst_of_kept_alive_connections_is_answered() {
                     let mut stream = TcpStream::connect(addr).unwrap();
                     // Kept alive: the connection holds its pool thread.
                     stream
-                        .write_all(b"GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+                        .write_all(b"GET /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\n")
                         .unwrap();
                     stream
                         .set_read_timeout(Some(Duration::from_secs(5)))
@@ -666,7 +672,7 @@ fn slow_clients_hold_up_only_themselves() {
     let dribbler = std::thread::spawn(move || {
         let mut stream = TcpStream::connect(addr).unwrap();
         stream.set_nodelay(true).unwrap();
-        for byte in b"GET /privacypolicy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" {
+        for byte in b"GET /privacypolicy HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" {
             stream.write_all(&[*byte]).unwrap();
             std::thread::sleep(Duration::from_millis(15));
         }
@@ -679,7 +685,7 @@ fn slow_clients_hold_up_only_themselves() {
         let partial: &[u8] = if n % 2 == 0 {
             b"GET /privacypo"
         } else {
-            b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "
+            b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: "
         };
         stream.write_all(partial).unwrap();
         stalled.push(stream);
@@ -694,7 +700,7 @@ fn slow_clients_hold_up_only_themselves() {
     for _ in 0..10 {
         let mut stream = TcpStream::connect(addr).unwrap();
         stream
-            .write_all(format!("GET /{BIG_FILE} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+            .write_all(format!("GET /{BIG_FILE} HTTP/1.1\r\nHost: localhost\r\n\r\n").as_bytes())
             .unwrap();
         readers_never.push(stream);
     }
@@ -702,7 +708,7 @@ fn slow_clients_hold_up_only_themselves() {
     pipeliner
         .set_write_timeout(Some(Duration::from_secs(5)))
         .unwrap();
-    let one = b"GET /privacypolicy HTTP/1.1\r\nHost: x\r\n\r\n";
+    let one = b"GET /privacypolicy HTTP/1.1\r\nHost: localhost\r\n\r\n";
     let many: Vec<u8> = one
         .iter()
         .copied()
@@ -786,7 +792,8 @@ fn no_target_over_the_wire_reaches_outside_the_folder() {
     });
     runner
         .run(&target, |target| {
-            let request = format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            let request =
+                format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
             let answer = exchange(addr, request.as_bytes(), TIMEOUT);
             let Answer::Reply(reply) = answer else {
                 return Err(TestCaseError::fail(format!("{target}: {answer:?}")));
@@ -823,4 +830,49 @@ fn serve_listens_on_loopback_unless_told_otherwise() {
         assert_eq!(listening, [format!("0100007F:{port}")]);
     }
     assert_eq!(get(served.addr, "/").status, 200);
+}
+
+#[test]
+fn a_name_pointed_at_the_preview_is_refused() {
+    // DNS rebinding: a page on another site points its own name at 127.0.0.1,
+    // then reads the preview or posts to the stand-in as if same-origin.
+    let server = InProcess::start(true);
+    let addr = server.addr();
+    let ask = |host: &str, head: &str| {
+        let answer = exchange(
+            addr,
+            format!("{head}\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+            TIMEOUT,
+        );
+        match answer {
+            Answer::Reply(reply) => reply,
+            other => panic!("{host}: {other:?}"),
+        }
+    };
+    let port = addr.port();
+    for host in [
+        format!("rebound.example:{port}"),
+        "rebound.example".into(),
+        format!("localhost.rebound.example:{port}"),
+    ] {
+        let page = ask(&host, "GET / HTTP/1.1");
+        assert_eq!(page.status, 403, "{host}");
+        assert!(page.text().contains("IP address or localhost"), "{host}");
+        let post = ask(
+            &host,
+            &format!("POST /f/{FORM_ID} HTTP/1.1\r\nContent-Length: 0"),
+        );
+        assert_eq!(post.status, 403, "{host}");
+    }
+    assert!(
+        !server.site.submissions().exists(),
+        "nothing was saved from a refused post"
+    );
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        assert_eq!(ask(&host, "GET / HTTP/1.1").status, 200, "{host}");
+    }
 }

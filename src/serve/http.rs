@@ -29,7 +29,9 @@ use tiny_http::{Header, Method, Request, Response, ResponseBox, StatusCode};
 
 use super::preview::Preview;
 use super::request_path::path_of;
-use super::{dev_assets, form_service, live_reload, static_files, stranded_connections};
+use super::{
+    dev_assets, form_service, host_check, live_reload, static_files, stranded_connections,
+};
 use crate::diagnostics::{Diagnostic, Result, warn};
 use crate::render::headers;
 
@@ -336,6 +338,14 @@ impl Routes {
         });
         if malformed {
             let response = text(400, TEXT_PLAIN, "Bad request header\n".into());
+            return send(request, response);
+        }
+        if !host_check::allowed(request_header(&request, "Host")) {
+            let response = text(
+                403,
+                TEXT_PLAIN,
+                "The preview answers only requests made to an IP address or localhost: open it at the address curbside printed.\n".into(),
+            );
             return send(request, response);
         }
         let path = path_of(request.url());

@@ -7,6 +7,7 @@
 //! - [`http`]: listening, one lane (thread) per busy connection, routing,
 //!   common headers, requests too large to answer normally
 //! - [`stranded_connections`]: a workaround for tiny_http's connection pool
+//! - [`host_check`]: only IP addresses and localhost in `Host` (no DNS rebinding)
 //! - [`request_path`], [`static_files`]: URLs to files, as the hosts map them
 //! - [`live_reload`], [`dev_assets`]: the event stream, live.js and its overlay
 //! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
@@ -18,6 +19,7 @@ mod dev_assets;
 mod form_body;
 mod form_service;
 mod form_validation;
+mod host_check;
 mod http;
 mod live_reload;
 mod preview;
