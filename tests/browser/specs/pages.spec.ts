@@ -79,6 +79,29 @@ test("header, footer, phone and email are on every page", async ({ page }) => {
   }
 });
 
+test("header, hero, sections and footer share one left and one right edge", async ({ page }) => {
+  await page.goto("/");
+  const edges = await page.evaluate(() =>
+    [".site-header__inner", ".hero__inner", "#pricing .section__inner", ".site-footer__inner"].map((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return { selector, left: NaN, right: NaN };
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      // The content box: where text starts and ends.
+      return {
+        selector,
+        left: Math.round(box.left + parseFloat(style.paddingLeft)),
+        right: Math.round(box.right - parseFloat(style.paddingRight)),
+      };
+    }),
+  );
+  const [first, ...rest] = edges;
+  for (const edge of rest) {
+    expect(edge.left, `${edge.selector} left`).toBe(first?.left);
+    expect(edge.right, `${edge.selector} right`).toBe(first?.right);
+  }
+});
+
 test("the header's anchor links reach each home section", async ({ page }, info) => {
   await page.goto("/");
   const nav = page.locator("header nav");
