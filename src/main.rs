@@ -46,7 +46,9 @@ enum Command {
         #[arg(long, default_value_t = 8080)]
         port: u16,
         /// The address to listen on; anything but loopback makes the preview
-        /// reachable from other machines
+        /// reachable from other machines, at this machine's IP address (pages
+        /// asked for by any other name than an IP address or localhost are
+        /// refused, so no web page can point a name of its own at the preview)
         #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
         host: IpAddr,
         /// Open the site in the default browser

@@ -859,6 +859,69 @@ fn layout_missing() {
     fails_at!(site, "layouts/home.html");
 }
 
+// The inline stylesheet and loader are allowed by the hashes of exactly their
+// texts: anything beside them in their element would block them in the browser.
+
+#[test]
+fn layout_adds_text_beside_the_loader() {
+    if !frontend_ready() {
+        return;
+    }
+    let _node = node_build();
+    let site = project();
+    site.with_frontend().replace(
+        "layouts/base.html",
+        "{{ assets.islands_loader }}</script>",
+        "{{ assets.islands_loader }};</script>",
+    );
+    fails_at!(site, "layouts");
+}
+
+#[test]
+fn layout_filters_a_value_filled_in_after_rendering() {
+    if !frontend_ready() {
+        return;
+    }
+    let _node = node_build();
+    let site = project();
+    site.with_frontend().replace(
+        "layouts/base.html",
+        "<style>{{ assets.inline_css }}</style>",
+        "<style>{{ assets.inline_css|upper }}</style>",
+    );
+    fails_at!(site, "layouts");
+}
+
+#[test]
+fn layout_drops_the_loader_of_pages_with_islands() {
+    if !frontend_ready() {
+        return;
+    }
+    let _node = node_build();
+    let site = project();
+    site.with_frontend().replace(
+        "layouts/base.html",
+        "<script data-runtime=\"{{ assets.islands }}\">{{ assets.islands_loader }}</script>\n",
+        "",
+    );
+    fails_at!(site, "layouts");
+}
+
+#[test]
+fn layout_drops_the_runtime_attribute_of_the_loader() {
+    if !frontend_ready() {
+        return;
+    }
+    let _node = node_build();
+    let site = project();
+    site.with_frontend().replace(
+        "layouts/base.html",
+        "<script data-runtime=\"{{ assets.islands }}\">",
+        "<script>",
+    );
+    fails_at!(site, "layouts");
+}
+
 #[test]
 fn layout_unknown_variable() {
     if !frontend_ready() {

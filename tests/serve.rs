@@ -877,6 +877,37 @@ fn frontend_and_layout_edits_rebuild_once_per_burst() {
 }
 
 #[test]
+fn a_site_broken_at_start_is_served_from_the_last_session_with_its_hashes() {
+    let project = project_copy();
+    let root = project.path();
+    {
+        let served = Served::start(root, &["--watch"]);
+        assert_eq!(get(served.addr, "/").status, 200);
+    }
+    let headers = std::fs::read_to_string(root.join(".curbside/preview/_headers")).unwrap();
+    let csp = headers
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Content-Security-Policy: "))
+        .unwrap()
+        .to_string();
+    assert!(csp.contains("script-src 'self' 'sha256-"), "{csp}");
+    assert!(csp.contains("style-src 'self' 'sha256-"), "{csp}");
+
+    replace(root, "content/plans.yaml", "price: 25", "price: -25");
+    let served = Served::start(root, &["--watch"]);
+    let failure = served.log.iter().find(|line| line.starts_with("error:"));
+    assert!(
+        failure.is_some_and(|line| line.contains("content/plans.yaml:")),
+        "{:?}",
+        served.log
+    );
+    let page = get(served.addr, "/");
+    assert_eq!(page.status, 200, "the last session's build is served");
+    // Its inline stylesheet and loader are allowed, or the page would show unstyled and inert.
+    assert_eq!(page.header("Content-Security-Policy"), Some(csp.as_str()));
+}
+
+#[test]
 fn serve_without_watch_refuses_to_start_on_a_broken_site() {
     let project = project_copy();
     replace(

@@ -1,5 +1,6 @@
-// The page's only script: the islands runtime plus two stateless behaviours.
-// It imports no React; React and the islands are chunks it loads on demand.
+// The islands runtime plus two stateless behaviours, imported by the inline loader
+// (src/loader.ts) once the page has painted. It imports no React; React and the islands
+// are chunks it loads on demand.
 import { initBackToTop } from "./runtime/back-to-top";
 import { initIslands } from "./runtime/islands";
 import { initReveal } from "./runtime/reveal";
@@ -10,7 +11,7 @@ function start(): void {
   initIslands();
 }
 
-// Module scripts run after parsing; the check covers an inline or async inclusion.
+// Imported after the first paint, parsing is normally over; the check covers a very early start.
 if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", start, { once: true });
 } else {

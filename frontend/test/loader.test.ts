@@ -1,7 +1,8 @@
-// The inline loader: the runtime starts once the first paint is reported, once only,
-// and still starts after load where paint timing is missing or silent.
+// The inline loader: the runtime starts once the first paint is reported (or at the
+// visitor's first tap, key or scroll), once only, and still starts after load where paint
+// timing is missing or silent.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FALLBACK_DELAY_MS, afterFirstPaint } from "../src/loader";
+import { FALLBACK_DELAY_MS, afterFirstPaint } from "../src/loader/after-first-paint";
 
 type Callback = (list: unknown, observer: FakePerformanceObserver) => void;
 
@@ -51,6 +52,18 @@ describe("afterFirstPaint", () => {
     vi.advanceTimersByTime(FALLBACK_DELAY_MS * 2);
     expect(start).toHaveBeenCalledTimes(1);
   });
+
+  for (const type of ["pointerdown", "keydown", "scroll"]) {
+    it(`starts at the visitor's first ${type}, before any paint is reported`, () => {
+      const start = vi.fn();
+      afterFirstPaint(start);
+      window.dispatchEvent(new Event(type));
+      expect(start).toHaveBeenCalledTimes(1);
+      FakePerformanceObserver.instances[0]?.paint();
+      window.dispatchEvent(new Event(type));
+      expect(start).toHaveBeenCalledTimes(1);
+    });
+  }
 
   it("starts after load when no paint is reported, as in a background tab", () => {
     const start = vi.fn();

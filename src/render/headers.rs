@@ -20,6 +20,35 @@ impl InlineSources {
     }
 }
 
+impl InlineSources {
+    /// The sources a `_headers` file written by [`headers_file`] allows: the
+    /// preview server reads them back when it serves an earlier session's
+    /// build before its own first build has succeeded.
+    pub fn from_headers_file(text: &str) -> InlineSources {
+        let mut sources = InlineSources::default();
+        let Some(csp) = text
+            .lines()
+            .find_map(|line| line.trim().strip_prefix("Content-Security-Policy:"))
+        else {
+            return sources;
+        };
+        for directive in csp.split(';') {
+            let mut words = directive.split_whitespace();
+            let list = match words.next() {
+                Some("script-src") => &mut sources.scripts,
+                Some("style-src") => &mut sources.styles,
+                _ => continue,
+            };
+            list.extend(
+                words
+                    .filter(|word| word.starts_with("'sha256-"))
+                    .map(str::to_string),
+            );
+        }
+        sources
+    }
+}
+
 /// Header name and value pairs every response carries.
 pub fn security(inline: &InlineSources) -> Vec<(&'static str, String)> {
     let with = |directive: &str, sources: &[String]| {
@@ -80,4 +109,20 @@ pub fn headers_file(inline: &InlineSources) -> String {
     }
     out.push_str(&format!("\n/assets/*\n  Cache-Control: {IMMUTABLE}\n"));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inline_sources_are_read_back_from_the_headers_file() {
+        let inline = InlineSources::allowing(&["body{}", "p{}"], &["void 0"]);
+        let file = headers_file(&inline);
+        assert_eq!(InlineSources::from_headers_file(&file), inline);
+        assert_eq!(
+            InlineSources::from_headers_file("/*\n  X-Frame-Options: DENY\n"),
+            InlineSources::default()
+        );
+    }
 }

@@ -4,6 +4,7 @@
 pub mod headers;
 pub mod json;
 pub mod layouts;
+mod markers;
 pub mod props;
 pub mod structured_data;
 
@@ -11,10 +12,13 @@ use minijinja::value::Serde;
 use minijinja::{Value, context};
 use serde::Serialize;
 
+use std::collections::HashMap;
+
 use crate::content::{Page, Site, markdown};
-use crate::diagnostics::{Diagnostic, Result};
+use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::{Island, RenderedIsland};
 pub use layouts::Layouts;
+use markers::marker;
 
 /// What pages link or inline. Most of it exists only once Node has bundled
 /// the islands and minified the stylesheets, after every page is rendered (so
@@ -38,14 +42,14 @@ impl AssetUrls {
     pub fn pending(favicon_svg: &[u8]) -> AssetUrls {
         use base64::Engine as _;
         AssetUrls {
-            inline_css: INLINE_CSS.to_string(),
-            nojs_css: NOJS_CSS.to_string(),
+            inline_css: marker(INLINE_CSS),
+            nojs_css: marker(NOJS_CSS),
             favicon: format!(
                 "data:image/svg+xml;base64,{}",
                 base64::engine::general_purpose::STANDARD.encode(favicon_svg)
             ),
-            islands: ISLANDS_ENTRY.to_string(),
-            islands_loader: ISLANDS_LOADER.to_string(),
+            islands: marker(ISLANDS_ENTRY),
+            islands_loader: marker(ISLANDS_LOADER),
         }
     }
 }
@@ -65,7 +69,7 @@ pub struct RenderInput<'a> {
     pub site: &'a Site,
     pub layouts: &'a Layouts,
     /// The islands the pages may hold; each lands as a marker, replaced by
-    /// [`place_islands`] once rendered.
+    /// [`place_assets`] once rendered.
     pub islands: &'a [Island],
     pub assets: &'a AssetUrls,
     pub copyright_year: i32,
@@ -253,19 +257,11 @@ fn json_ld(values: &[serde_json::Value]) -> Result<Value> {
     Ok(Value::from_safe_string(out))
 }
 
-/// Where an island goes in a rendered layout, until it is rendered: text
-/// between private-use characters, which the minifier keeps as it is and
-/// content cannot contain (it is escaped or rejected nowhere, but a site
-/// owner has no way to type U+F8FF by accident).
-fn marker(name: &str) -> String {
-    format!("\u{F8FF}island:{name}\u{F8FF}")
-}
-
-/// Markers of [`AssetUrls::pending`], in the same private-use style.
-const ISLANDS_ENTRY: &str = "/\u{F8FF}islands-entry\u{F8FF}";
-const ISLANDS_LOADER: &str = "\u{F8FF}islands-loader\u{F8FF}";
-const INLINE_CSS: &str = "\u{F8FF}inline-css\u{F8FF}";
-const NOJS_CSS: &str = "/\u{F8FF}nojs-css\u{F8FF}";
+/// Names of the markers of [`AssetUrls::pending`]; islands' are their own names.
+const ISLANDS_ENTRY: &str = "islands-entry";
+const ISLANDS_LOADER: &str = "islands-loader";
+const INLINE_CSS: &str = "inline-css";
+const NOJS_CSS: &str = "nojs-css";
 
 fn finish(page: &str) -> String {
     crate::output::minify::html(page)
@@ -275,6 +271,10 @@ fn finish(page: &str) -> String {
 /// minified stylesheets into rendered pages. They go in after minifying,
 /// untouched, so nothing hydration needs (text, comments between text nodes)
 /// is lost.
+///
+/// The Content-Security-Policy allows the inline stylesheet and loader by
+/// the hashes of exactly their texts, so each must be the whole text of its
+/// element: anything a layout added beside it would block it.
 pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()> {
     let lowered = built.islands_loader.to_ascii_lowercase();
     if lowered.contains("</script") || lowered.contains("<!--") {
@@ -283,25 +283,70 @@ pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()>
         )
         .help("write the text differently, for example split the string in two"));
     }
-    let mut replacements: Vec<(String, String)> = built
+    let markup: Vec<(&str, String)> = built
         .islands
         .iter()
-        .map(|island| Ok((marker(island.island.name), island_markup(island)?)))
+        .map(|island| Ok((island.island.name, island_markup(island)?)))
         .collect::<Result<_>>()?;
-    replacements.extend([
-        (ISLANDS_ENTRY.to_string(), built.islands_entry.to_string()),
-        (ISLANDS_LOADER.to_string(), built.islands_loader.to_string()),
-        (INLINE_CSS.to_string(), built.inline_css.to_string()),
-        (NOJS_CSS.to_string(), built.nojs_css.to_string()),
+    let mut values: HashMap<&str, &str> = markup
+        .iter()
+        .map(|(name, html)| (*name, html.as_str()))
+        .collect();
+    values.extend([
+        (ISLANDS_ENTRY, built.islands_entry),
+        (ISLANDS_LOADER, built.islands_loader),
+        (INLINE_CSS, built.inline_css),
+        (NOJS_CSS, built.nojs_css),
     ]);
     for page in pages {
-        let Ok(mut html) = String::from_utf8(std::mem::take(&mut page.contents)) else {
+        let Ok(html) = String::from_utf8(std::mem::take(&mut page.contents)) else {
             continue;
         };
-        for (marker, value) in &replacements {
-            html = html.replace(marker.as_str(), value);
-        }
-        page.contents = html.into_bytes();
+        check_inline_elements(&html, &page.path, built.islands)?;
+        page.contents = markers::replace(&html, &values, &page.path)?.into_bytes();
+    }
+    Ok(())
+}
+
+/// The stylesheet and loader markers stand alone in their elements, and a
+/// page with islands has the loader that starts them.
+fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> Result<()> {
+    let loader =
+        "`<script data-runtime=\"{{ assets.islands }}\">{{ assets.islands_loader }}</script>`";
+    let style = "`<style>{{ assets.inline_css }}</style>`";
+    let help = format!(
+        "in layouts/base.html, write {style} and {loader} with nothing else between the tags: \
+         the Content-Security-Policy allows exactly those texts"
+    );
+    let alone = |name: &str, tag: &str| {
+        markers::count_as_element_text(html, &marker(name), tag).map_err(|()| {
+            Diagnostic::new(format!(
+                "in {page}, `assets.{}` must be the whole text of a <{tag}> element",
+                name.replace('-', "_")
+            ))
+            .at(Location::file("layouts"))
+            .help(help.clone())
+        })
+    };
+    alone(INLINE_CSS, "style")?;
+    let loaders = alone(ISLANDS_LOADER, "script")?;
+    let has_islands = islands
+        .iter()
+        .any(|island| html.contains(&marker(island.island.name)));
+    let started = html.contains(&format!("data-runtime=\"{}\"", marker(ISLANDS_ENTRY)));
+    if loaders > 0 && !started {
+        return Err(Diagnostic::new(format!(
+            "in {page}, the loader script has no data-runtime=\"{{{{ assets.islands }}}}\" attribute to tell it what to start"
+        ))
+        .at(Location::file("layouts"))
+        .help(help));
+    }
+    if has_islands && loaders == 0 {
+        return Err(Diagnostic::new(format!(
+            "{page} has interactive parts but no {{{{ assets.islands_loader }}}} script to start them"
+        ))
+        .at(Location::file("layouts"))
+        .help(help));
     }
     Ok(())
 }

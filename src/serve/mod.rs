@@ -36,6 +36,7 @@ use std::sync::Arc;
 
 use crate::build::{BuildOptions, Project};
 use crate::diagnostics::{Diagnostic, Result, warn};
+use crate::render::headers::InlineSources;
 use crate::render::props::FormEndpoint;
 pub use dev_assets::LIVE_SCRIPT_TAG;
 pub use form_service::BODY_LIMIT;
@@ -79,6 +80,11 @@ pub fn run(options: ServeOptions) -> Result<()> {
         project.cache().join(SUBMISSIONS_FILE),
         options.watch,
     ));
+    // An earlier session's build is served until the first build succeeds
+    // (or on, if it fails): with the hashes its inline style and script need.
+    if let Ok(text) = std::fs::read_to_string(out.join("_headers")) {
+        http::set_security_headers(&InlineSources::from_headers_file(&text));
+    }
     // Listen first: a taken address is reported before any build work.
     let server = HttpServer::start(preview.clone(), options.host, options.port)?;
     let build_options = BuildOptions {

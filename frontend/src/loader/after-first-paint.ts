@@ -1,0 +1,33 @@
+// When the islands runtime may start: once the page has painted, or at the visitor's
+// first tap, key or scroll, whichever comes first. Imported by src/loader.ts.
+
+/** With paint timing but no paint reported (a page loaded in a background tab), the runtime starts this long after load. */
+export const FALLBACK_DELAY_MS = 1000;
+
+/**
+ * Calls `start` once: when the first paint is reported; at the first pointer, key or
+ * scroll (so a tap waits as little as possible); or after load, at once in a browser
+ * without paint timing and FALLBACK_DELAY_MS later in one that reports no paint.
+ */
+export function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const once = (): void => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const paintTiming =
+    typeof PerformanceObserver === "function" && (PerformanceObserver.supportedEntryTypes ?? []).includes("paint");
+  if (paintTiming) {
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      once();
+    });
+    // Buffered: the first paint may come before this script has run.
+    observer.observe({ type: "paint", buffered: true });
+  }
+  for (const type of ["pointerdown", "keydown", "scroll"]) {
+    window.addEventListener(type, once, { once: true, passive: true, capture: true });
+  }
+  window.addEventListener("load", () => window.setTimeout(once, paintTiming ? FALLBACK_DELAY_MS : 0), { once: true });
+}

@@ -1,0 +1,154 @@
+//! Placeholders for what exists only after the pages are rendered (the
+//! islands' HTML, the bundle's names, the minified stylesheet), and putting
+//! the real thing in their place.
+//!
+//! A marker is a name and a per-process number between two U+F8FF
+//! characters. The minifier keeps it as it is, and no content holds it by
+//! accident: U+F8FF alone can be typed (it is the Apple logo on a Mac), the
+//! number cannot be guessed. The number is digits only, so a layout filter
+//! that changes letters (`|upper`) leaves it recognisable and is reported.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::diagnostics::{Diagnostic, Location, Result};
+
+const EDGE: char = '\u{F8FF}';
+
+pub fn marker(name: &str) -> String {
+    format!("{EDGE}{}:{name}{EDGE}", nonce())
+}
+
+fn nonce() -> &'static str {
+    static NONCE: OnceLock<String> = OnceLock::new();
+    NONCE.get_or_init(|| {
+        use std::hash::{BuildHasher, Hasher};
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u32(std::process::id());
+        hasher.finish().to_string()
+    })
+}
+
+/// `html` with every marker replaced by its value from `values` (keyed by
+/// name), in one pass: nothing put in is looked at again. A marker a layout
+/// cut or changed is an error naming `page`.
+pub fn replace(html: &str, values: &HashMap<&str, &str>, page: &str) -> Result<String> {
+    let start = format!("{EDGE}{}:", nonce());
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(&start) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + start.len()..];
+        let name = after.find(EDGE).map(|end| &after[..end]);
+        let Some(value) = name.and_then(|name| values.get(name)) else {
+            return Err(changed_by_a_layout(page, name.unwrap_or(after)));
+        };
+        out.push_str(value);
+        rest = &after[name.map_or(0, |name| name.len() + EDGE.len_utf8())..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn changed_by_a_layout(page: &str, found: &str) -> Diagnostic {
+    let shown: String = found.chars().take(40).collect();
+    Diagnostic::new(format!(
+        "in {page}, a value the build fills in after rendering was changed by a layout (found `{shown}`)"
+    ))
+    .at(Location::file("layouts"))
+    .help("use `{{ assets.… }}` and `{{ islands.… }}` values as they are, without filters")
+}
+
+/// Whether `marker` stands in `html` as the whole text of an element opened
+/// by `<{tag}` and closed by `</{tag}>`, each time it appears, and appears
+/// at all. Returns the number of times it appears.
+pub fn count_as_element_text(
+    html: &str,
+    marker: &str,
+    tag: &str,
+) -> std::result::Result<usize, ()> {
+    let mut count = 0;
+    let mut rest = html;
+    while let Some(at) = rest.find(marker) {
+        let before = &rest[..at];
+        let opened = before
+            .rfind('<')
+            .map(|open| &before[open..])
+            .is_some_and(|start_tag| {
+                start_tag.strip_prefix('<').is_some_and(|t| {
+                    t.get(..tag.len())
+                        .is_some_and(|name| name.eq_ignore_ascii_case(tag))
+                }) && start_tag.ends_with('>')
+            });
+        let after = &rest[at + marker.len()..];
+        let closed = after
+            .get(..tag.len() + 3)
+            .is_some_and(|end| end.eq_ignore_ascii_case(&format!("</{tag}>")));
+        if !(opened && closed) {
+            return Err(());
+        }
+        count += 1;
+        rest = after;
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_are_replaced_once_and_what_goes_in_is_left_alone() {
+        let a = marker("a");
+        let b = marker("b");
+        // A value holding a marker's text is not looked at again.
+        let values = HashMap::from([("a", b.as_str()), ("b", "B")]);
+        let html = format!("x{a}y{b}z\u{F8FF}apple\u{F8FF}");
+        assert_eq!(
+            replace(&html, &values, "p.html").unwrap(),
+            format!("x{b}yBz\u{F8FF}apple\u{F8FF}")
+        );
+    }
+
+    #[test]
+    fn a_changed_or_cut_marker_is_reported() {
+        let values = HashMap::from([("a", "A")]);
+        let upper = marker("a").to_uppercase();
+        let err = replace(&format!("<p>{upper}</p>"), &values, "index.html").unwrap_err();
+        assert!(err.to_string().contains("index.html"), "{err}");
+        let cut = format!("<p>{}</p>", marker("a").trim_end_matches(EDGE));
+        assert!(replace(&cut, &values, "index.html").is_err());
+    }
+
+    #[test]
+    fn a_marker_must_be_the_whole_text_of_its_element() {
+        let m = marker("css");
+        assert_eq!(
+            count_as_element_text(&format!("<style>{m}</style>"), &m, "style"),
+            Ok(1)
+        );
+        assert_eq!(
+            count_as_element_text(
+                &format!("<script data-x=\"1\">{m}</script><script>{m}</script>"),
+                &m,
+                "script"
+            ),
+            Ok(2)
+        );
+        assert_eq!(count_as_element_text("<p>none</p>", &m, "style"), Ok(0));
+        for wrong in [
+            format!("<style>\n{m}</style>"),
+            format!("<style>{m} </style>"),
+            format!("<style>a{{}}{m}</style>"),
+            format!("<div>{m}</div>"),
+            format!("<style>{m}</div>"),
+            m.clone(),
+        ] {
+            assert_eq!(
+                count_as_element_text(&wrong, &m, "style"),
+                Err(()),
+                "{wrong}"
+            );
+        }
+    }
+}
