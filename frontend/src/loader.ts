@@ -7,7 +7,16 @@
 // attribute, so this text, and with it the hash, stays the same from build to build.
 // (It exports nothing: an export would be dead code in every page.)
 import { afterFirstPaint } from "./loader/after-first-paint";
+import { replayEarlyTap } from "./loader/early-tap";
 
 const script = document.currentScript;
 const runtime = script instanceof HTMLScriptElement ? script.dataset.runtime : undefined;
-if (runtime) afterFirstPaint(() => void import(runtime));
+if (runtime) {
+  replayEarlyTap(
+    new Promise((resolve, reject) => {
+      afterFirstPaint(() => {
+        import(runtime).then(resolve, reject);
+      });
+    }),
+  );
+}

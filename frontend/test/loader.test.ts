@@ -3,6 +3,7 @@
 // timing is missing or silent.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FALLBACK_DELAY_MS, afterFirstPaint } from "../src/loader/after-first-paint";
+import { replayEarlyTap } from "../src/loader/early-tap";
 
 type Callback = (list: unknown, observer: FakePerformanceObserver) => void;
 
@@ -94,5 +95,68 @@ describe("afterFirstPaint", () => {
     window.dispatchEvent(new Event("load"));
     vi.advanceTimersByTime(0);
     expect(start).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("replayEarlyTap", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
+  });
+
+  function page(): { button: HTMLButtonElement; link: HTMLAnchorElement; submit: HTMLButtonElement; outside: HTMLButtonElement } {
+    document.body.innerHTML = `
+      <div data-island="pricing"><button type="button" id="switch">Annual</button><a href="#contact" id="link">Start</a></div>
+      <div data-island="contact"><form><button id="submit">Sign me up</button></form></div>
+      <button type="button" id="outside">Back to top</button>`;
+    const get = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+    return { button: get("switch"), link: get("link"), submit: get("submit"), outside: get("outside") };
+  }
+
+  /** Every pointerdown and click that reaches `element`, in order. */
+  function record(element: HTMLElement): string[] {
+    const seen: string[] = [];
+    for (const type of ["pointerdown", "click"]) element.addEventListener(type, () => seen.push(type));
+    return seen;
+  }
+
+  it("presses a button tapped before the runtime started again once it has", async () => {
+    const { button } = page();
+    let started!: () => void;
+    replayEarlyTap(new Promise<void>((resolve) => (started = resolve)));
+    button.click();
+    const seen = record(button);
+    started();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(seen).toEqual(["pointerdown", "click"]);
+    // A tap after the start reaches the runtime itself and is not pressed twice.
+    button.click();
+    await Promise.resolve();
+    expect(seen).toEqual(["pointerdown", "click", "click"]);
+  });
+
+  it("leaves links, submit buttons and everything outside islands to the browser", async () => {
+    const { link, submit, outside } = page();
+    submit.closest("form")?.addEventListener("submit", (event) => event.preventDefault());
+    let started!: () => void;
+    replayEarlyTap(new Promise<void>((resolve) => (started = resolve)));
+    const seen = [link, submit, outside].map((element) => {
+      element.click();
+      return record(element);
+    });
+    started();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(seen).toEqual([[], [], []]);
+  });
+
+  it("presses nothing when nothing was tapped", async () => {
+    const { button } = page();
+    const seen = record(button);
+    await new Promise<void>((resolve) => {
+      replayEarlyTap(Promise.resolve());
+      setTimeout(resolve, 0);
+    });
+    expect(seen).toEqual([]);
   });
 });

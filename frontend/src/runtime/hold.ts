@@ -14,6 +14,12 @@ export interface Held {
 }
 
 const NATIVE = "a[href], input, select, textarea, label";
+const SUBMIT = "button[type=submit], button:not([type])";
+
+/** A click the browser completes by itself (links, fields) or turns into a submit. */
+export function needsNoHold(target: Element): boolean {
+  return target.closest(NATIVE) !== null || target.closest(SUBMIT) !== null;
+}
 
 export function holdInteractions(island: Element): Held {
   let click: HTMLElement | null = null;
@@ -21,9 +27,8 @@ export function holdInteractions(island: Element): Held {
 
   const onClick = (event: Event): void => {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || target.closest(NATIVE)) return;
     // A submit button's click becomes a submit event, handled below.
-    if (target.closest("button[type=submit], button:not([type])")) return;
+    if (!(target instanceof HTMLElement) || needsNoHold(target)) return;
     click = target;
   };
   // On document, bubbling: it runs after React's listeners on the island, so a submit React

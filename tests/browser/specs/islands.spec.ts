@@ -338,6 +338,25 @@ test.describe("menu island at phone width", () => {
     await expect(menuList(page)).toBeVisible();
   }
 
+  test("a tap on the button before the runtime has even arrived is not lost", async ({ page }) => {
+    // The runtime comes after the first paint; on a slow connection a visitor can tap first.
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/assets\/islands-[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/");
+    await menuButton(page).click();
+    await expect.poll(() => requested, { message: "the tap starts the runtime" }).toBe(true);
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+    release();
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(menuList(page)).toBeVisible();
+  });
+
   test("the links sit behind a toggle button that opens and closes", async ({ page }) => {
     await page.goto("/");
     await expect(menuButton(page)).toBeVisible();

@@ -1,0 +1,30 @@
+// A tap on an island's button before the runtime has started would be lost: the runtime's
+// own hold (src/runtime/hold.ts) is not listening yet. Remember the last such tap and, once
+// the runtime has started, press that button again the way a tap arrives (pointerdown, then
+// click): the island hydrates and the runtime's hold replays the click into it.
+import { needsNoHold } from "../runtime/hold";
+
+export function replayEarlyTap(started: Promise<unknown>): void {
+  let tapped: HTMLElement | null = null;
+  const onClick = (event: Event): void => {
+    const target = event.target;
+    if (target instanceof HTMLElement && target.closest("[data-island]") && !needsNoHold(target)) tapped = target;
+  };
+  document.addEventListener("click", onClick, true);
+  const stop = (): void => document.removeEventListener("click", onClick, true);
+  // The runtime has run by the time this settles (module evaluation, then this reaction),
+  // so a tap after that reaches its hold and is not pressed twice.
+  started.then(
+    () => {
+      stop();
+      if (!tapped?.isConnected) return;
+      tapped.dispatchEvent(new Event("pointerdown", { bubbles: true, composed: true }));
+      tapped.click();
+    },
+    (error: unknown) => {
+      stop();
+      // Still reported, as a failed module script would be.
+      throw error;
+    },
+  );
+}
