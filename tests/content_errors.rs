@@ -861,65 +861,48 @@ fn layout_missing() {
 
 // The inline stylesheet and loader are allowed by the hashes of exactly their
 // texts: anything beside them in their element would block them in the browser.
+// Only the part of the build after Node can see that, so these need the frontend.
+
+macro_rules! layout_edit_fails_at_layouts {
+    ($old:expr, $new:expr) => {{
+        if !frontend_ready() {
+            return;
+        }
+        let _node = node_build();
+        let site = project();
+        site.with_frontend()
+            .replace("layouts/base.html", $old, $new);
+        fails_at!(site, "layouts");
+    }};
+}
 
 #[test]
 fn layout_adds_text_beside_the_loader() {
-    if !frontend_ready() {
-        return;
-    }
-    let _node = node_build();
-    let site = project();
-    site.with_frontend().replace(
-        "layouts/base.html",
+    layout_edit_fails_at_layouts!(
         "{{ assets.islands_loader }}</script>",
-        "{{ assets.islands_loader }};</script>",
+        "{{ assets.islands_loader }};</script>"
     );
-    fails_at!(site, "layouts");
 }
 
 #[test]
 fn layout_filters_a_value_filled_in_after_rendering() {
-    if !frontend_ready() {
-        return;
-    }
-    let _node = node_build();
-    let site = project();
-    site.with_frontend().replace(
-        "layouts/base.html",
+    layout_edit_fails_at_layouts!(
         "<style>{{ assets.inline_css }}</style>",
-        "<style>{{ assets.inline_css|upper }}</style>",
+        "<style>{{ assets.inline_css|upper }}</style>"
     );
-    fails_at!(site, "layouts");
 }
 
 #[test]
 fn layout_drops_the_loader_of_pages_with_islands() {
-    if !frontend_ready() {
-        return;
-    }
-    let _node = node_build();
-    let site = project();
-    site.with_frontend().replace(
-        "layouts/base.html",
+    layout_edit_fails_at_layouts!(
         "<script data-runtime=\"{{ assets.islands }}\">{{ assets.islands_loader }}</script>\n",
-        "",
+        ""
     );
-    fails_at!(site, "layouts");
 }
 
 #[test]
 fn layout_drops_the_runtime_attribute_of_the_loader() {
-    if !frontend_ready() {
-        return;
-    }
-    let _node = node_build();
-    let site = project();
-    site.with_frontend().replace(
-        "layouts/base.html",
-        "<script data-runtime=\"{{ assets.islands }}\">",
-        "<script>",
-    );
-    fails_at!(site, "layouts");
+    layout_edit_fails_at_layouts!("<script data-runtime=\"{{ assets.islands }}\">", "<script>");
 }
 
 #[test]
