@@ -18,6 +18,7 @@ import {
   fieldsObject,
   fillPerson,
   formValues,
+  holdAsset,
   interceptFormService,
   jsonReply,
   openContactForm,
@@ -124,18 +125,13 @@ test.describe("a successful sign-up", () => {
     service.answer(SUCCESS);
     await probeIslands(page);
     // Hold the contact chunk: the form is the server's HTML while it is filled and sent.
-    let releaseChunk!: () => void;
-    const released = new Promise<void>((resolve) => (releaseChunk = resolve));
-    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const chunk = await holdAsset(page, /\/assets\/contact-[\w-]+\.js$/);
     await page.goto("/");
     await page.locator("#contact").scrollIntoViewIfNeeded();
     await fillPerson(page);
     await submitButton(page).click();
     expect(service.requests).toHaveLength(0);
-    releaseChunk();
+    chunk.release();
     await expectThanks(page);
     expect(page.url()).not.toContain("formspree");
     expect(service.requests).toHaveLength(1);
@@ -416,15 +412,10 @@ test.describe("checks in the browser", () => {
 
   test("a ZIP typed before the form hydrated is checked too", async ({ page }) => {
     await probeIslands(page);
-    let releaseChunk!: () => void;
-    const released = new Promise<void>((resolve) => (releaseChunk = resolve));
-    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const chunk = await holdAsset(page, /\/assets\/contact-[\w-]+\.js$/);
     await page.goto("/#contact");
     await page.locator("#zip").fill("57007");
-    releaseChunk();
+    chunk.release();
     await waitForIsland(page, "contact");
     await expect(page.locator("#zip")).toHaveValue("57007");
     await expect(page.locator("#contact .contact-form__zip-status")).toHaveText(

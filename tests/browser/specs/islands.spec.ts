@@ -10,6 +10,7 @@ import {
   PROMOTION,
   expect,
   expectNoAxeViolations,
+  holdAsset,
   nextFrames,
   planEventSources,
   planEvents,
@@ -125,21 +126,13 @@ test.describe("pricing island", () => {
   test("a click on the switch before the island has hydrated is not lost", async ({ page }) => {
     await probeIslands(page);
     // Hold the pricing chunk so the click surely lands on the server HTML.
-    let chunkRequested!: () => void;
-    const requested = new Promise<void>((resolve) => (chunkRequested = resolve));
-    let releaseChunk!: () => void;
-    const released = new Promise<void>((resolve) => (releaseChunk = resolve));
-    await page.route(/\/assets\/pricing-[\w-]+\.js$/, async (route) => {
-      chunkRequested();
-      await released;
-      await route.continue();
-    });
+    const chunk = await holdAsset(page, /\/assets\/pricing-[\w-]+\.js$/);
     await page.goto("/#pricing");
-    await requested;
+    await chunk.requested;
     await recordPlanEvents(page);
     await billingSwitch(page).click();
     await expect(billingSwitch(page)).toHaveAttribute("aria-checked", "false");
-    releaseChunk();
+    chunk.release();
     await expectPricingShows(page, "annual");
     expect(await savedPlan(page)).toBe("annual");
     expect(await planEvents(page)).toEqual([ANNUAL]);
@@ -340,19 +333,12 @@ test.describe("menu island at phone width", () => {
 
   test("a tap on the button before the runtime has even arrived is not lost", async ({ page }) => {
     // The runtime comes after the first paint; on a slow connection a visitor can tap first.
-    let release!: () => void;
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    let requested = false;
-    await page.route(/\/assets\/islands-[\w-]+\.js$/, async (route) => {
-      requested = true;
-      await arrived;
-      await route.continue();
-    });
+    const runtime = await holdAsset(page, /\/assets\/islands-[\w-]+\.js$/);
     await page.goto("/");
     await menuButton(page).click();
-    await expect.poll(() => requested, { message: "the tap starts the runtime" }).toBe(true);
+    await runtime.requested;
     await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
-    release();
+    runtime.release();
     await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
     await expect(menuList(page)).toBeVisible();
   });

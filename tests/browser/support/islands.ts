@@ -9,6 +9,8 @@
 //   means "hydrated, effects run, saved plan applied": a signal with no sleep in it.
 // - the form service: intercepting https://formspree.io/f/**, reading its multipart body,
 //   and replies that can be held until the test has looked at the pending state.
+// - `holdAsset`: a script of the site held back until the test releases it, so a tap or a
+//   submit surely lands before the code that handles it has arrived.
 import type { Page, Request, Route } from "@playwright/test";
 import { expect, test as checked } from "./page-checks";
 
@@ -141,6 +143,27 @@ export async function nextFrames(page: Page): Promise<void> {
 }
 
 // ---------------------------------------------------------------- the form service
+
+export interface HeldAsset {
+  /** Resolves once the browser has asked for the asset. */
+  requested: Promise<void>;
+  /** Lets the held request (and any later one) through. */
+  release(): void;
+}
+
+/** Holds every request for a URL matching `pattern` until `release()`. */
+export async function holdAsset(page: Page, pattern: RegExp): Promise<HeldAsset> {
+  let markRequested!: () => void;
+  const requested = new Promise<void>((resolve) => (markRequested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    markRequested();
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
 
 export const FORM_URL = "https://formspree.io/f/xsample1";
 export const FORM_ROUTE = "https://formspree.io/f/**";
