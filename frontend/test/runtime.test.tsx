@@ -18,6 +18,16 @@ function setScrollY(y: number): void {
   window.dispatchEvent(new Event("scroll"));
 }
 
+/** Fills the required fields of the contact island's server HTML and focuses into it, as a visitor would. */
+function fillServerForm(element: Element): HTMLFormElement {
+  for (const [id, value] of Object.entries({ firstName: "A", lastName: "B", address: "C", zip: "57006", email: "a@b.test", phone: "1" })) {
+    (element.querySelector(`#${id}`) as HTMLInputElement).value = value;
+  }
+  const form = element.querySelector("form") as HTMLFormElement;
+  form.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  return form;
+}
+
 afterEach(() => {
   document.body.innerHTML = "";
   setScrollY(0);
@@ -219,11 +229,7 @@ describe("islands runtime", () => {
     vi.stubGlobal("fetch", fetchMock);
     const element = island("contact", contactProps, "visible");
     initIslands();
-    for (const [id, value] of Object.entries({ firstName: "A", lastName: "B", address: "C", zip: "57006", email: "a@b.test", phone: "1" })) {
-      (element.querySelector(`#${id}`) as HTMLInputElement).value = value;
-    }
-    const form = element.querySelector("form") as HTMLFormElement;
-    form.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    const form = fillServerForm(element);
     const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
     form.requestSubmit();
     await vi.waitFor(() => expect(element).toHaveTextContent(contactProps.thanks.heading));
@@ -307,11 +313,7 @@ describe("islands runtime", () => {
     const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
     const element = island("contact", contactProps, "visible");
     initIslands();
-    for (const [id, value] of Object.entries({ firstName: "A", lastName: "B", address: "C", zip: "57006", email: "a@b.test", phone: "1" })) {
-      (element.querySelector(`#${id}`) as HTMLInputElement).value = value;
-    }
-    const form = element.querySelector("form") as HTMLFormElement;
-    form.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    const form = fillServerForm(element);
     form.requestSubmit();
     expect(nativeSubmit).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(nativeSubmit).toHaveBeenCalledTimes(1));
