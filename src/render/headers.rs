@@ -18,9 +18,7 @@ impl InlineSources {
             scripts: scripts.iter().map(|text| csp_hash(text)).collect(),
         }
     }
-}
 
-impl InlineSources {
     /// The sources a `_headers` file written by [`headers_file`] allows: the
     /// preview server reads them back when it serves an earlier session's
     /// build before its own first build has succeeded.

@@ -18,17 +18,13 @@ pub fn allowed(host: Option<&str>) -> bool {
         });
     } else {
         match host.rsplit_once(':') {
-            Some((name, port)) if is_port_suffix(&format!(":{port}")) => name,
+            Some((name, port)) if port.parse::<u16>().is_ok() => name,
             Some(_) => return false,
             None => host,
         }
     };
-    let name = name.strip_suffix('.').unwrap_or(name);
-    name.parse::<Ipv4Addr>().is_ok()
-        || name.eq_ignore_ascii_case("localhost")
-        || name
-            .get(name.len().saturating_sub(".localhost".len())..)
-            .is_some_and(|end| end.eq_ignore_ascii_case(".localhost"))
+    let name = name.strip_suffix('.').unwrap_or(name).to_ascii_lowercase();
+    name.parse::<Ipv4Addr>().is_ok() || name == "localhost" || name.ends_with(".localhost")
 }
 
 /// Empty, or `:` and a port number.
