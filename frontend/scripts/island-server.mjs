@@ -186,7 +186,7 @@ async function bundle(id) {
 async function css(id, request) {
   const sheets = request.sheets;
   if (!Array.isArray(sheets)) throw new Error('"sheets" must be an array of {"name", "css"}');
-  const css = [];
+  const minified = [];
   for (const [index, sheet] of sheets.entries()) {
     if (typeof sheet !== "object" || sheet === null || typeof sheet.name !== "string" || typeof sheet.css !== "string") {
       throw new Error(`sheets[${index}] must be an object with a string "name" and "css"`);
@@ -199,9 +199,9 @@ async function css(id, request) {
       logLevel: "silent",
     });
     await logWarnings(result.warnings);
-    css.push(result.code.trimEnd());
+    minified.push(result.code.trimEnd());
   }
-  return { id, ok: true, css };
+  return { id, ok: true, css: minified };
 }
 
 /** @returns {Promise<ServerModule>} */
