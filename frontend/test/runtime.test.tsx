@@ -1,6 +1,7 @@
 // The plain-TS runtime: back-to-top, reveal-on-scroll, and the islands' hydration
 // strategies, hydrating real server HTML from src/server.tsx.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
 import { initIslands, islandLoaders } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
@@ -286,12 +287,21 @@ describe("islands runtime", () => {
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
 
-  it("restores the saved plan after hydrating the monthly server HTML", async () => {
-    localStorage.setItem("plan", "annual");
+  it("hydrates server HTML on which the loader already shows the saved plan, with no mismatch", async () => {
+    const errors = vi.spyOn(console, "error");
     const element = island("pricing", pricingProps, "idle");
-    expect(element.querySelector("[role=switch]")).toHaveAttribute("aria-checked", "false");
+    const toggle = () => element.querySelector("[role=switch]");
+    expect(toggle()).toHaveAttribute("aria-checked", "false");
+    localStorage.setItem("plan", "annual");
+    // What the page's inline loader does before the runtime arrives.
+    const stop = initPlanStarts();
+    expect(toggle()).toHaveAttribute("aria-checked", "true");
     initIslands();
-    await vi.waitFor(() => expect(element.querySelector("[role=switch]")).toHaveAttribute("aria-checked", "true"));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    expect(toggle()).toHaveAttribute("aria-checked", "true");
+    expect(element.querySelector("[data-current-plan]")).toHaveAttribute("data-current-plan", "annual");
+    expect(errors).not.toHaveBeenCalled();
+    stop();
   });
 
   it("reports hydration mismatches to console.error", async () => {
