@@ -51,6 +51,8 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
   const load = islandLoaders[name];
   if (!load) throw new Error(`unknown island "${name}"`);
   preloadIsland(name);
+  // data-hydrating, then data-hydrated: where each island is, for tests, the benchmark and styles.
+  element.setAttribute("data-hydrating", "");
   const held = holdInteractions(element);
   try {
     const props = readProps(name);
@@ -60,12 +62,14 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
     await hydrated;
   } catch (error) {
     held.giveUp();
+    element.removeAttribute("data-hydrating");
     throw error;
   }
   // Only now: React drops a submit on a root that is still hydrating.
   held.releaseSubmit();
-  // For tests and the benchmark, and visible in the browser's performance panel.
+  element.removeAttribute("data-hydrating");
   element.setAttribute("data-hydrated", "");
+  // Visible in the browser's performance panel, and read by the benchmark.
   performance.mark(`island ${name} hydrated`);
 }
 
