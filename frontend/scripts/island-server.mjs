@@ -15,10 +15,11 @@
 //   any failure -> {"id":n,"ok":false,"error":"…"}; a line that is not a request -> {"id":null,…}
 //
 // Two esbuild contexts make the browser bundle, both kept alive for incremental rebuilds:
-// - islands: src/client/*.ts with code splitting. React and React DOM land in one shared
-//   chunk, each island in its own chunk (named after it).
-// - runtime: src/runtime.ts alone, its `import("../client/<name>")` pointed at the island
-//   chunks just built. Built apart because esbuild adds a bare import of its helper chunk to
+// - islands: one entry per src/islands/<name>.tsx (an island is that one file), made here as
+//   `export { default } from the island; export { hydrate }`, with code splitting. React and
+//   React DOM land in one shared chunk, each island in its own chunk (named after it).
+// - runtime: src/runtime.ts alone, with its src/runtime/island-files.ts replaced by the list of
+//   each island's chunks. Built apart because esbuild adds a bare import of its helper chunk to
 //   every entry point of a split build (evanw/esbuild#1892): the runtime would fetch an extra
 //   file on every page load. Apart, it is one file with no static imports at all.
 // A third, src/loader.ts, is the small script every page inlines to start the runtime once
@@ -43,12 +44,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, "node_modules", ".cache", "curbside");
 // Output paths esbuild computes relative links against; nothing is written there.
 const assetsDir = path.join(cacheDir, "assets");
-const clientDir = path.join(root, "src", "client");
+const islandsDir = path.join(root, "src", "islands");
+/** esbuild namespace of the generated entry of each island. */
+const ISLAND_ENTRY = "island-entry";
 const serverOut = path.join(cacheDir, "server.mjs");
 
 /** @typedef {{ path: string, contents: string }} OutFile */
 /** @typedef {{ name: string, props: unknown }} IslandRequest */
-/** @typedef {{ render(name: string, props: unknown): string }} ServerModule */
+/** @typedef {{ render(name: string, props: unknown): Promise<string> }} ServerModule */
 /**
  * @typedef {{ id: number | null, ok: false, error: string }
  *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[] }
@@ -74,8 +77,6 @@ const browserOptions = {
   logLevel: "silent",
 };
 
-/** Island name (file name in src/client) -> its built entry chunk's file name. */
-const islandChunks = new Map();
 /** @type {Map<string, string[]>} Island name -> its entry chunk, then every chunk it imports statically (file names). */
 const islandFileLists = new Map();
 const islandFilesModule = path.join(root, "src", "runtime", "island-files.ts");
@@ -85,37 +86,53 @@ const islandFilesModule = path.join(root, "src", "runtime", "island-files.ts");
  * @param {esbuild.Metafile} metafile
  */
 function listIslandFiles(metafile) {
-  islandChunks.clear();
   islandFileLists.clear();
   for (const [output, meta] of Object.entries(metafile.outputs)) {
-    if (!meta.entryPoint) continue;
-    const name = path.basename(meta.entryPoint, ".ts");
-    islandChunks.set(name, path.basename(output));
+    if (!meta.entryPoint?.startsWith(`${ISLAND_ENTRY}:`)) continue;
     const files = [output];
     for (let i = 0; i < files.length; i++) {
       for (const imported of metafile.outputs[files[i] ?? ""]?.imports ?? []) {
         if (imported.kind === "import-statement" && !files.includes(imported.path)) files.push(imported.path);
       }
     }
-    islandFileLists.set(name, files.map((file) => path.basename(file)));
+    islandFileLists.set(meta.entryPoint.slice(ISLAND_ENTRY.length + 1), files.map((file) => `./${path.basename(file)}`));
   }
 }
 
-/** @type {esbuild.Plugin} */
-const islandChunksPlugin = {
-  name: "island-chunks",
+/** @type {esbuild.Plugin} The entry of each island: its file's component, and the shared hydrate. */
+const islandEntriesPlugin = {
+  name: "island-entries",
   setup(build) {
-    // The runtime's list of each island's files, filled in from the islands just built.
+    build.onResolve({ filter: new RegExp(`^${ISLAND_ENTRY}:`) }, (args) => ({
+      path: args.path.slice(ISLAND_ENTRY.length + 1),
+      namespace: ISLAND_ENTRY,
+    }));
+    build.onLoad({ filter: /.*/, namespace: ISLAND_ENTRY }, (args) => ({
+      contents: `export { default } from "./src/islands/${args.path}.tsx";\nexport { hydrate } from "./src/hydrate";\n`,
+      resolveDir: root,
+      loader: "ts",
+    }));
+  },
+};
+
+/** @type {esbuild.Plugin} The runtime's island-files module, over the chunks just built. */
+const islandFilesPlugin = {
+  name: "island-files",
+  setup(build) {
     build.onLoad({ filter: /[\\/]runtime[\\/]island-files\.ts$/ }, (args) => {
       if (path.resolve(args.path) !== islandFilesModule) return undefined;
-      const lists = Object.fromEntries([...islandFileLists].map(([name, files]) => [name, files.map((file) => `./${file}`)]));
-      return { contents: `export const islandFiles = ${JSON.stringify(lists)};`, loader: "ts" };
-    });
-    build.onResolve({ filter: /^\.\.\/client\/[\w-]+$/ }, (args) => {
-      const name = path.basename(args.path);
-      const file = islandChunks.get(name);
-      if (!file) return { errors: [{ text: `no island chunk was built for "${args.path}" (is src/client/${name}.ts missing?)` }] };
-      return { path: `./${file}`, external: true };
+      const lists = JSON.stringify(Object.fromEntries(islandFileLists));
+      return {
+        contents: [
+          `export const islandFiles = ${lists};`,
+          "export function importIsland(name) {",
+          "  const entry = Object.hasOwn(islandFiles, name) ? islandFiles[name][0] : undefined;",
+          // A name with no island is a rejected import, as a missing file would be.
+          "  return entry ? import(new URL(entry, import.meta.url).href) : Promise.reject(new Error(`no island \"${name}\" was built`));",
+          "}",
+        ].join("\n"),
+        loader: "js",
+      };
     });
   },
 };
@@ -133,14 +150,18 @@ let serverModule;
 let serverHash = "";
 let serverStale = true;
 
+/** One entry per island file: src/islands/<name>.tsx. */
 async function islandEntries() {
-  const names = await readdir(clientDir);
-  return names.filter((n) => n.endsWith(".ts")).sort().map((n) => `src/client/${n}`);
+  const names = await readdir(islandsDir);
+  return names
+    .filter((n) => n.endsWith(".tsx"))
+    .sort()
+    .map((n) => ({ in: `${ISLAND_ENTRY}:${path.basename(n, ".tsx")}`, out: path.basename(n, ".tsx") }));
 }
 
 async function islandsContext() {
   const entries = await islandEntries();
-  const key = entries.join("\n");
+  const key = entries.map((entry) => entry.out).join("\n");
   // An island added or removed while serving: the entry list is fixed per context.
   if (islandsBuild && islandsBuild.entries !== key) {
     await islandsBuild.context.dispose();
@@ -151,6 +172,7 @@ async function islandsContext() {
     context: await esbuild.context({
       ...browserOptions,
       entryPoints: entries,
+      plugins: [islandEntriesPlugin],
       splitting: true,
       entryNames: "[name]-[hash]",
       chunkNames: "chunk-[hash]",
@@ -181,7 +203,7 @@ async function bundle(id) {
     ...browserOptions,
     entryPoints: [{ in: "src/runtime.ts", out: "islands" }],
     entryNames: "[name]-[hash]",
-    plugins: [islandChunksPlugin],
+    plugins: [islandFilesPlugin],
   });
   const runtime = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (await runtimeContext.rebuild());
   const entry = Object.keys(runtime.metafile.outputs).find((o) => runtime.metafile.outputs[o]?.entryPoint);
@@ -274,20 +296,21 @@ async function render(id, request) {
   if (!Array.isArray(islands)) throw new Error('"islands" must be an array of {"name", "props"}');
   if (request.reload === true) serverStale = true;
   const server = await loadServer();
-  const html = islands.map((island, index) => {
+  const html = [];
+  for (const [index, island] of islands.entries()) {
     if (typeof island !== "object" || island === null || typeof island.name !== "string") {
       throw new Error(`islands[${index}] must be an object with a string "name" and "props"`);
     }
     const { name, props } = /** @type {IslandRequest} */ (island);
     try {
-      return server.render(name, props);
+      html.push(await server.render(name, props));
     } catch (error) {
       const failure = new Error(`rendering island "${name}" failed: ${describe(error)}`);
       // The message already holds the render's own stack; a second stack would only repeat it.
       failure.stack = failure.message;
       throw failure;
     }
-  });
+  }
   return { id, ok: true, html };
 }
 

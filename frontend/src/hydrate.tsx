@@ -1,6 +1,6 @@
-// The browser side of an island: hydrate its server HTML. Every island entry
-// (src/client/*.ts) re-exports this, so esbuild puts React and React DOM
-// together in one chunk shared by all islands.
+// The browser side of an island: hydrate its server HTML. Every island's entry (made by
+// the island server for each src/islands/*.tsx) re-exports this, so esbuild puts React and
+// React DOM together in one chunk shared by all islands.
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandRoot } from "./island-root";

@@ -8,10 +8,10 @@ import { contactProps, pricingProps } from "./fixtures/props";
 import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./helpers";
 
 /** The home page's two plan islands as the build writes them: server HTML, not hydrated. */
-function serverPage(): void {
+async function serverPage(): Promise<void> {
   document.body.innerHTML = `
-    <div data-island="pricing">${renderIsland("pricing", pricingProps)}</div>
-    <section id="contact"><div data-island="contact">${renderIsland("contact", contactProps)}</div></section>`;
+    <div data-island="pricing">${await renderIsland("pricing", pricingProps)}</div>
+    <section id="contact"><div data-island="contact">${await renderIsland("contact", contactProps)}</div></section>`;
 }
 
 const select = () => document.getElementById("promotion") as HTMLSelectElement;
@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe("the loader's plan script, before any island hydrates", () => {
   it("Start Annual saves and announces the plan once, sets the promotion with one bubbling change, and moves focus to the form", async () => {
-    serverPage();
+    await serverPage();
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
     const changes: Array<{ value: string; bubbles: boolean }> = [];
     document.addEventListener("change", (event) => changes.push({ value: select().value, bubbles: event.bubbles }));
@@ -55,7 +55,7 @@ describe("the loader's plan script, before any island hydrates", () => {
   });
 
   it("Start Monthly on the plan already chosen sets the promotion and announces no plan change", async () => {
-    serverPage();
+    await serverPage();
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
     const events = recordPlanChanges();
     await userEvent.click(link("Start Monthly"));
@@ -66,7 +66,7 @@ describe("the loader's plan script, before any island hydrates", () => {
   });
 
   it("leaves a modified click (open in a new tab) to the browser", async () => {
-    serverPage();
+    await serverPage();
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
     const click = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
     expect(link("Start Annual").dispatchEvent(click)).toBe(true);
@@ -74,8 +74,8 @@ describe("the loader's plan script, before any island hydrates", () => {
     expect(localStorage.getItem("plan")).toBeNull();
   });
 
-  it("shows a saved annual plan in the server HTML at once", () => {
-    serverPage();
+  it("shows a saved annual plan in the server HTML at once", async () => {
+    await serverPage();
     localStorage.setItem("plan", "annual");
     expect(shownPlan()).toEqual({ current: "monthly", checked: "false" });
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
@@ -85,8 +85,8 @@ describe("the loader's plan script, before any island hydrates", () => {
     expect(select().value).toBe("None");
   });
 
-  it("brings back a Start choice made earlier in the visit, on the plan saved now", () => {
-    serverPage();
+  it("brings back a Start choice made earlier in the visit, on the plan saved now", async () => {
+    await serverPage();
     sessionStorage.setItem(START_CHOSEN_KEY, "1");
     localStorage.setItem("plan", "annual");
     pageWithPlanScript({ contact: contactProps });
@@ -95,7 +95,7 @@ describe("the loader's plan script, before any island hydrates", () => {
   });
 
   it("keeps the page's plan markup in step with every announced plan", async () => {
-    serverPage();
+    await serverPage();
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
     const { choosePlan } = await import("../src/plan");
     choosePlan("annual", pricingProps.plans);

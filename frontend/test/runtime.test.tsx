@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
-import { initIslands, islandLoaders } from "../src/runtime/islands";
+import { initIslands } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
 import { render as renderIsland } from "../src/server";
 import { contactProps, menuProps, pricingProps } from "./fixtures/props";
@@ -154,11 +154,11 @@ describe("islands runtime", () => {
   });
 
   /** Puts an island's server HTML and props in the page, as the Rust layout does. */
-  function island(name: string, props: object, hydrate: string, serverProps: object = props): HTMLElement {
+  async function island(name: string, props: object, hydrate: string, serverProps: object = props): Promise<HTMLElement> {
     const element = document.createElement("div");
     element.dataset.island = name;
     element.dataset.hydrate = hydrate;
-    element.innerHTML = renderIsland(name, serverProps);
+    element.innerHTML = await renderIsland(name, serverProps);
     const script = document.createElement("script");
     script.type = "application/json";
     script.id = `props-${name}`;
@@ -184,7 +184,7 @@ describe("islands runtime", () => {
   }
 
   it("hydrates a visible island when it comes within 200px of the viewport, not before", async () => {
-    const element = island("menu", menuProps, "visible");
+    const element = await island("menu", menuProps, "visible");
     initIslands();
     const [observer] = FakeIntersectionObserver.observing(element);
     expect(observer?.options.rootMargin).toBe("200px");
@@ -199,7 +199,7 @@ describe("islands runtime", () => {
   });
 
   it("hydrates on first focus inside, keeping what was typed before", async () => {
-    const element = island("contact", contactProps, "visible");
+    const element = await island("contact", contactProps, "visible");
     initIslands();
     const firstName = element.querySelector("#firstName") as HTMLInputElement;
     const zip = element.querySelector("#zip") as HTMLInputElement;
@@ -217,7 +217,7 @@ describe("islands runtime", () => {
   });
 
   it("replays a tap made while the island was still loading", async () => {
-    const element = island("menu", menuProps, "visible");
+    const element = await island("menu", menuProps, "visible");
     initIslands();
     const button = element.querySelector("button") as HTMLButtonElement;
     button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
@@ -232,7 +232,7 @@ describe("islands runtime", () => {
   it("holds a submit made while loading and sends it through the client once hydrated", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ next: "/thanks" })));
     vi.stubGlobal("fetch", fetchMock);
-    const element = island("contact", contactProps, "visible");
+    const element = await island("contact", contactProps, "visible");
     initIslands();
     const form = fillServerForm(element);
     const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
@@ -248,7 +248,7 @@ describe("islands runtime", () => {
     ["contact", contactProps],
   ] as const)("hydrates the %s server HTML without a mismatch", async (name, props) => {
     const errors = vi.spyOn(console, "error");
-    const element = island(name, props, "idle");
+    const element = await island(name, props, "idle");
     const html = element.innerHTML;
     initIslands();
     await hydrated(element);
@@ -259,7 +259,7 @@ describe("islands runtime", () => {
 
   it("hydrates a media island only once its query matches and the visitor engages", async () => {
     const { lists } = stubMatchMedia(() => false);
-    const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
+    const element = await island("menu", menuProps, "media:(max-width: 47.99rem)");
     initIslands();
     expect(started(element)).toBe(false);
     // A tap on a wide screen does not load React for a menu that needs none there.
@@ -273,7 +273,7 @@ describe("islands runtime", () => {
 
   it("loads nothing for a media island whose query matches until the visitor scrolls or taps", async () => {
     stubMatchMedia((query) => query === "(max-width: 47.99rem)");
-    const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
+    const element = await island("menu", menuProps, "media:(max-width: 47.99rem)");
     initIslands();
     expect(started(element)).toBe(false);
     document.body.dispatchEvent(new Event("touchstart", { bubbles: true }));
@@ -281,14 +281,14 @@ describe("islands runtime", () => {
   });
 
   it("hydrates an idle island without waiting for visibility", async () => {
-    const element = island("pricing", pricingProps, "idle");
+    const element = await island("pricing", pricingProps, "idle");
     initIslands();
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
 
   it("hydrates server HTML on which the loader already shows the saved plan, with no mismatch", async () => {
     const errors = vi.spyOn(console, "error");
-    const element = island("pricing", pricingProps, "idle");
+    const element = await island("pricing", pricingProps, "idle");
     const toggle = () => element.querySelector("[role=switch]");
     expect(toggle()).toHaveAttribute("aria-checked", "false");
     localStorage.setItem("plan", "annual");
@@ -305,7 +305,7 @@ describe("islands runtime", () => {
 
   it("reports hydration mismatches to console.error", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const element = island("menu", menuProps, "idle", { ...menuProps, label: "Different server text" });
+    const element = await island("menu", menuProps, "idle", { ...menuProps, label: "Different server text" });
     initIslands();
     await vi.waitFor(() =>
       expect(errors.mock.calls.some((call) => String(call[0]).includes("[islands] menu: hydration error"))).toBe(true),
@@ -315,22 +315,24 @@ describe("islands runtime", () => {
   });
 
   it("lets a held submit post natively when the island cannot load", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-    vi.spyOn(islandLoaders, "contact").mockImplementation(
-      () => new Promise((_, reject) => setTimeout(() => reject(new Error("chunk failed to load")), 50)),
-    );
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
-    const element = island("contact", contactProps, "visible");
+    // The contact form's server HTML, under the name of an island that has no file (a chunk that never comes).
+    const element = await island("contact", contactProps, "visible");
+    element.dataset.island = "retired";
+    const script = document.getElementById("props-contact") as HTMLScriptElement;
+    script.id = "props-retired";
     initIslands();
     const form = fillServerForm(element);
     form.requestSubmit();
     expect(nativeSubmit).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(nativeSubmit).toHaveBeenCalledTimes(1));
+    expect(String(errors.mock.calls[0]?.[0])).toContain("[islands] retired: could not hydrate");
   });
 
   it("leaves the server HTML alone and logs when props are missing", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const element = island("menu", menuProps, "idle");
+    const element = await island("menu", menuProps, "idle");
     document.getElementById("props-menu")?.remove();
     const html = element.innerHTML;
     initIslands();

@@ -3,31 +3,29 @@
 // React and each island are separate chunks, fetched only when an island hydrates.
 import type { ComponentType } from "react";
 import type { hydrate } from "../hydrate";
-import type { ContactProps, MenuProps, PricingProps } from "../props";
 import { readProps } from "../page-props";
 import { holdInteractions } from "./hold";
-import { islandFiles } from "./island-files";
+import { importIsland, islandFiles } from "./island-files";
 import { mediaMatches, whenIdle, whenInteracted, whenMedia, whenPageEngaged, whenVisible, type Cancel } from "./triggers";
 
-/** Hydrates the island; resolves once hydration has committed. */
-type Mount = (element: Element, props: unknown) => Promise<void>;
-
-interface IslandModule<P extends object> {
-  default: ComponentType<P>;
+/** What every island's browser module exports (the island file's component, and the shared hydrate). */
+interface IslandModule {
+  default: ComponentType<object>;
   hydrate: typeof hydrate;
 }
 
-function mounter<P extends object>(name: string, module: IslandModule<P>): Mount {
-  // The props were serialized by the Rust CLI for exactly this island.
-  return (element, props) => module.hydrate(element, module.default, props as P, name);
+function isIslandModule(value: unknown): value is IslandModule {
+  if (typeof value !== "object" || value === null) return false;
+  const module = value as Record<string, unknown>;
+  return typeof module.default === "function" && typeof module.hydrate === "function";
 }
 
-// Literal import() paths, so esbuild makes each island its own chunk.
-export const islandLoaders: Record<string, () => Promise<Mount>> = {
-  pricing: () => import("../client/pricing").then((m) => mounter<PricingProps>("pricing", m)),
-  menu: () => import("../client/menu").then((m) => mounter<MenuProps>("menu", m)),
-  contact: () => import("../client/contact").then((m) => mounter<ContactProps>("contact", m)),
-};
+/** The island's module, from src/islands/<name>.tsx; rejects when there is none. */
+async function loadIsland(name: string): Promise<IslandModule> {
+  const module = await importIsland(name);
+  if (!isIslandModule(module)) throw new Error(`src/islands/${name}.tsx must export its component as default`);
+  return module;
+}
 
 const preloaded = new Set<string>();
 
@@ -48,16 +46,15 @@ export function preloadIsland(name: string): void {
 }
 
 export async function hydrateIsland(element: Element, name: string): Promise<void> {
-  const load = islandLoaders[name];
-  if (!load) throw new Error(`unknown island "${name}"`);
   preloadIsland(name);
   // data-hydrating, then data-hydrated: where each island is, for tests, the benchmark and styles.
   element.setAttribute("data-hydrating", "");
   const held = holdInteractions(element);
   try {
     const props = readProps(name);
-    const mount = await load();
-    const hydrated = mount(element, props);
+    const module = await loadIsland(name);
+    // The props were serialized by the Rust CLI for exactly this island.
+    const hydrated = module.hydrate(element, module.default, props as object, name);
     held.releaseClick();
     await hydrated;
   } catch (error) {

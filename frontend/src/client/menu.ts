@@ -1,3 +1,0 @@
-// Browser entry of the menu island, loaded by the runtime on demand.
-export { default } from "../islands/menu";
-export { hydrate } from "../hydrate";
