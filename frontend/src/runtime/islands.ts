@@ -31,7 +31,7 @@ const preloaded = new Set<string>();
 
 /**
  * Asks for all of an island's files at once, as `<link rel=modulepreload>`: its import() would
- * otherwise find React only after its own chunk arrived, a round trip later. Nothing runs yet.
+ * otherwise find React only after its own chunk arrived, a round trip later.
  */
 export function preloadIsland(name: string): void {
   for (const file of islandFiles[name] ?? []) {
@@ -103,12 +103,17 @@ function mayRunHere(strategy: string): boolean {
 
 export function initIslands(root: ParentNode = document): void {
   const islands = [...root.querySelectorAll("[data-island]")];
-  // A visitor who scrolls or taps is reading on: fetch the islands this viewport may hydrate now,
-  // so an island's code is there by the time it scrolls into view. A page that is only loaded
-  // fetches nothing.
+  // A visitor who scrolls or taps is reading on: fetch and run the code of the islands this
+  // viewport may hydrate now, so it is there by the time an island scrolls into view. A page
+  // that is only loaded fetches nothing.
   whenPageEngaged(() => {
     for (const element of islands) {
-      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadIsland(element.getAttribute("data-island") ?? "");
+      const name = element.getAttribute("data-island") ?? "";
+      if (!mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) continue;
+      preloadIsland(name);
+      // Evaluated too, off the scroll's own thread: once the island is in view, only hydration is
+      // left. A failure here shows again, and is reported, when the island hydrates.
+      loadIsland(name).catch(() => undefined);
     }
   });
   for (const element of islands) {
