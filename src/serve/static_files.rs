@@ -18,12 +18,13 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-use tiny_http::{Request, Response, ResponseBox, StatusCode};
+use tiny_http::{Response, ResponseBox, StatusCode};
 
 use super::dev_assets;
-use super::http::{self, with_header};
 use super::preview::Preview;
+use super::request::Request;
 use super::request_path::{self, RequestPath};
+use super::response::{self, TEXT_PLAIN, with_header};
 use crate::render::headers::IMMUTABLE;
 
 /// What a URL names in the preview folder.
@@ -153,12 +154,12 @@ fn cache_control(target: &str, watching: bool) -> &'static str {
 }
 
 /// Answers a GET or HEAD for a file of the preview folder.
-pub(crate) fn respond(request: &Request, preview: &Preview) -> ResponseBox {
-    let target = request.url();
+pub fn respond(request: &Request, preview: &Preview) -> ResponseBox {
+    let target = &request.target;
     let root = preview.folder();
     if !root.is_dir() {
         // The first build has not succeeded yet: a page that waits for it.
-        let response = http::text(
+        let response = response::text(
             503,
             "text/html; charset=utf-8",
             dev_assets::not_built_page(),
@@ -169,11 +170,12 @@ pub(crate) fn respond(request: &Request, preview: &Preview) -> ResponseBox {
         Resolved::File(path) => {
             let etag = etag(&path);
             let unchanged = etag.as_deref().is_some_and(|tag| {
-                http::request_header(request, "If-None-Match")
+                request
+                    .header("If-None-Match")
                     .is_some_and(|seen| seen.split(',').any(|s| s.trim() == tag))
             });
             let response = if unchanged {
-                http::empty(304)
+                response::empty(304)
             } else {
                 match file(200, &path) {
                     Some(response) => response,
@@ -191,7 +193,7 @@ pub(crate) fn respond(request: &Request, preview: &Preview) -> ResponseBox {
             }
         }
         Resolved::Redirect(location) => {
-            let response = http::text(301, http::TEXT_PLAIN, format!("Moved to {location}\n"));
+            let response = response::text(301, TEXT_PLAIN, format!("Moved to {location}\n"));
             with_header(response, "Location", &location)
         }
         Resolved::NotFound => not_found(root),
@@ -201,7 +203,7 @@ pub(crate) fn respond(request: &Request, preview: &Preview) -> ResponseBox {
 /// The site's own 404 page, with status 404.
 fn not_found(root: &Path) -> ResponseBox {
     let response = file(404, &root.join("404.html"))
-        .unwrap_or_else(|| http::text(404, http::TEXT_PLAIN, "Page not found\n".into()));
+        .unwrap_or_else(|| response::text(404, TEXT_PLAIN, "Page not found\n".into()));
     with_header(response, "Cache-Control", "no-cache")
 }
 

@@ -1,6 +1,7 @@
 //! Where the form stand-in keeps what it accepted: one JSON object per line
 //! in a file git ignores (`.curbside/submissions.jsonl`), and one line in the
-//! terminal. Nothing is sent anywhere.
+//! terminal, where what the client sent is shown escaped. Nothing is sent
+//! anywhere.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -76,10 +77,30 @@ pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
     let email = fields
         .iter()
         .find(|f| f.name == EMAIL_FIELD)
-        .map_or("no email", |f| f.value.trim());
+        .map_or("no email".into(), |f| printable(f.value.trim()));
     let count = fields.iter().filter(|f| !f.name.starts_with('_')).count();
     let plural = if count == 1 { "" } else { "s" };
     format!("form {form_id}: {email} ({count} field{plural}): {outcome}")
+}
+
+/// `text` safe to print in a terminal, on one line: control characters
+/// (line breaks, escape sequences that retitle or clear the terminal, bell)
+/// and the marks that reorder text are shown as escapes such as `\n` and
+/// `\u{1b}`, and a backslash as `\\`, so an escape shown is never one sent.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let reorders = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || reorders => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -103,6 +124,18 @@ mod tests {
                 "fields": { "email": "a@b.co", "tag": "x, y" },
             })
         );
+    }
+
+    #[test]
+    fn what_a_client_sent_prints_as_one_harmless_line() {
+        let email = "a@b.co\u{1b}]0;pwned\u{7}\u{1b}[2J\nerror: fake\r\\n\u{202e}";
+        let line = summary("abc", &[Field::text("email", email)], "saved");
+        assert_eq!(
+            line,
+            "form abc: a@b.co\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\nerror: fake\\r\\\\n\\u{202e} (1 field): saved"
+        );
+        assert!(!line.chars().any(char::is_control));
+        assert_eq!(printable("Ada Lovelace é"), "Ada Lovelace é");
     }
 
     #[test]
