@@ -4,22 +4,15 @@
 //! rebuilds on every save and reloads the open pages, or shows them the
 //! build's error.
 //!
-//! The plumbing, which knows no page or form:
-//! - [`server`]: listening, one thread per connection, timeouts on every
-//!   read and write, writing answers with tiny_http
-//! - [`request`]: a request read within hard limits, or refused
-//! - [`response`]: building answers, and the headers every answer carries
-//! - [`limit`]: counts of connections, streams and posts, with a ceiling
-//!
-//! The handlers, which [`routes`] picks between:
-//! - [`host_check`]: only IP addresses and localhost in `Host` (no DNS rebinding)
-//! - [`request_path`], [`static_files`]: URLs to files, as the hosts map them
-//! - [`live_reload`], [`dev_assets`]: the event stream, live.js and its overlay
-//! - [`form_service`], [`form_body`], [`form_validation`], [`submissions`]:
-//!   the form stand-in
-//!
-//! And around them: [`watch`], [`rebuild`]: which saves matter, and
-//! rebuilding on them; [`preview`]: what the threads share.
+//! - plumbing, which knows no page or form: [`server`] (listening, one
+//!   thread per connection, timeouts, tiny_http writing answers),
+//!   [`request`] (read within hard limits, or refused), [`response`] (a
+//!   leaf every handler imports)
+//! - [`routes`] picks a handler: [`host_check`] (no DNS rebinding),
+//!   [`request_path`] and [`static_files`] (URLs to files, as the hosts map
+//!   them), [`live_reload`] and [`dev_assets`], and the form stand-in:
+//!   [`form_service`], [`form_body`], [`form_validation`], [`submissions`]
+//! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
 
 mod browser;
 mod dev_assets;
@@ -27,7 +20,6 @@ mod form_body;
 mod form_service;
 mod form_validation;
 mod host_check;
-mod limit;
 mod live_reload;
 mod preview;
 mod rebuild;

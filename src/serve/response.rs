@@ -1,5 +1,5 @@
-//! Building answers: what every handler returns, and the headers every
-//! answer carries. A leaf: it imports no other file of the server.
+//! Building answers, and the headers every answer carries. A leaf: every
+//! handler imports it, it imports no file of the server.
 
 use std::io::{Cursor, Read, Write};
 
@@ -17,7 +17,6 @@ pub enum Reply {
     Stream(WriteStream),
 }
 
-/// Writes a streamed answer to the connection.
 pub type WriteStream = Box<dyn FnOnce(&mut dyn Write) + Send>;
 
 impl From<ResponseBox> for Reply {
@@ -80,10 +79,7 @@ fn security_headers() -> Vec<(&'static str, String)> {
 }
 
 pub fn text(status: u16, content_type: &str, body: String) -> ResponseBox {
-    bytes(status, content_type, body.into_bytes())
-}
-
-pub fn bytes(status: u16, content_type: &str, body: Vec<u8>) -> ResponseBox {
+    let body = body.into_bytes();
     let length = body.len();
     let response = Response::new(
         StatusCode(status),
@@ -102,9 +98,4 @@ pub fn empty(status: u16) -> ResponseBox {
 pub fn method_not_allowed(allow: &str) -> ResponseBox {
     let response = text(405, TEXT_PLAIN, "Method not allowed\n".into());
     with_header(response, "Allow", allow)
-}
-
-pub fn too_many() -> ResponseBox {
-    let response = text(503, TEXT_PLAIN, "Too many connections\n".into());
-    with_header(response, "Retry-After", "2")
 }

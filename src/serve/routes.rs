@@ -3,33 +3,19 @@
 
 use std::sync::Arc;
 
-use super::limit::Limit;
 use super::preview::Preview;
 use super::request::Request;
 use super::request_path::path_of;
-use super::response::{self, Reply, TEXT_PLAIN, method_not_allowed, too_many, with_header};
+use super::response::{self, Reply, TEXT_PLAIN, method_not_allowed, with_header};
 use super::{dev_assets, form_service, host_check, live_reload, static_files};
-
-/// Open live-reload streams at once (one per open tab); each holds its
-/// connection's thread for as long as the tab is open.
-pub const MAX_STREAMS: usize = 1024;
-/// Form posts answered at once: each holds its body (up to 64 KiB) while
-/// the submission is judged and saved.
-const MAX_FORM_POSTS: usize = 64;
 
 pub struct Routes {
     preview: Arc<Preview>,
-    streams: Limit,
-    form_posts: Limit,
 }
 
 impl Routes {
     pub fn new(preview: Arc<Preview>) -> Routes {
-        Routes {
-            preview,
-            streams: Limit::new(MAX_STREAMS),
-            form_posts: Limit::new(MAX_FORM_POSTS),
-        }
+        Routes { preview }
     }
 
     pub fn answer(&self, request: &Request) -> Reply {
@@ -46,21 +32,15 @@ impl Routes {
             if !request.is_read() {
                 return method_not_allowed("GET, HEAD").into();
             }
-            let Some(open) = self.streams.take() else {
-                return too_many().into();
-            };
             let preview = self.preview.clone();
             let last_event_id = request.header("Last-Event-ID").map(str::to_owned);
             let head_only = !matches!(request.method, tiny_http::Method::Get);
+            // A tab's stream is one of the server's connections, and counted so.
             Reply::Stream(Box::new(move |out| {
-                let _open = open;
                 live_reload::stream(out, preview.live(), last_event_id.as_deref(), head_only);
             }))
         } else if path.starts_with(form_service::PATH_PREFIX) {
-            match self.form_posts.take() {
-                Some(_posting) => form_service::handle(request, &self.preview).into(),
-                None => too_many().into(),
-            }
+            form_service::handle(request, &self.preview).into()
         } else if !request.is_read() {
             method_not_allowed("GET, HEAD").into()
         } else if let Some(asset) = dev_assets::find(path) {

@@ -1,34 +1,30 @@
-//! The preview's HTTP plumbing: listening, one thread per connection, and
-//! the clock on every read and write.
+//! The preview's HTTP plumbing: listening, one thread per connection, the
+//! clock on every read and write, and tiny_http writing every answer.
 //!
-//! The server accepts connections itself and reads each request head and
-//! body within hard limits ([`request`]), so a client decides neither how
-//! much the server holds nor for how long. tiny_http's own server cannot be
-//! used for that: it only accepts on a listener it owns, and reads each head
-//! on a pool thread, without limit or timeout, before any request reaches
-//! the caller (so an HTTP/2 preface, an endless header or a silent client
-//! is out of the caller's reach). tiny_http still builds and writes every
-//! answer (status line, `Date`, length or chunks, no body for `HEAD`).
+//! Connections are accepted and requests read here, within the limits of
+//! [`request`]: tiny_http's own server accepts only on a listener it owns
+//! and reads each head on its pool thread, with no limit or timeout, before
+//! any request reaches its caller (an HTTP/2 preface, an endless header or a
+//! silent client was out of reach).
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use socket2::{Domain, Socket, Type};
 use tiny_http::{HTTPVersion, Method, ResponseBox};
 
-use super::limit::Limit;
 use super::preview::Preview;
-use super::request::{self, Framing, Refusal, Request};
+use super::request::{self, Refusal, Request};
 use super::response::{self, Reply, TEXT_PLAIN, with_header};
 use super::routes::Routes;
 use crate::diagnostics::{Diagnostic, Result};
 
-/// Open connections at once. Each holds a thread (about 20 KB of memory
-/// while idle) and a file descriptor; beyond this, new ones are closed at
-/// once. Room for a thousand idle clients and a thousand open tabs.
+/// Open connections at once, each a thread (some 20 KB while idle) and a
+/// file descriptor; more are closed at once. Room for a thousand idle
+/// clients and a thousand open tabs.
 pub const MAX_CONNECTIONS: usize = 2048;
 /// How long a kept-alive connection may stay silent before a request: 5 s
 /// is Node's default, and a browser simply opens a new connection later.
@@ -42,17 +38,21 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a write may wait for a client that stopped reading (a huge file
 /// to a frozen tab, a dead live-reload stream) before the connection ends.
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
-/// After a refused request, what the client still sends is read and dropped
-/// for this long, at most [`LINGER_BYTES`], so it sees the answer before the
-/// close (closing on unread bytes sends a reset that can discard it).
+/// After a refusal, what the client still sends is read and dropped for this
+/// long, at most [`LINGER_BYTES`], so it sees the answer (closing on unread
+/// bytes sends a reset that can discard it).
 const LINGER: Duration = Duration::from_secs(1);
 const LINGER_BYTES: u64 = 256 * 1024;
-/// When accepting fails (no file descriptor left), new connections wait in
-/// the system's queue this long before the next try, instead of spinning.
+/// When accepting fails (no file descriptor left), the pause before the
+/// next try: connections wait in the system's queue, no core spins.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
-/// Stack of a connection thread; what a request needs is far less, and
+/// A connection thread's stack: far more than a request needs, and
 /// untouched stack costs no memory.
 const STACK_SIZE: usize = 512 * 1024;
+/// Connections waiting to be accepted. The 128 std asks for overflows when
+/// a thousand clients connect at once, and each dropped connection attempt
+/// costs a client (any client) a one-second retry.
+const BACKLOG: i32 = 4096;
 /// Ports tried after a taken one, so a second preview still starts.
 const PORT_TRIES: u16 = 10;
 
@@ -62,7 +62,6 @@ pub struct HttpServer {
     addr: SocketAddr,
     preview: Arc<Preview>,
     stopping: Arc<AtomicBool>,
-    accepting: Option<JoinHandle<()>>,
 }
 
 impl HttpServer {
@@ -75,20 +74,15 @@ impl HttpServer {
             .map_err(|err| Diagnostic::new("could not read the server's address").caused_by(err))?;
         let stopping = Arc::new(AtomicBool::new(false));
         let routes = Arc::new(Routes::new(preview.clone()));
-        let accepting = {
-            let stopping = stopping.clone();
-            std::thread::Builder::new()
-                .name("preview-accept".into())
-                .spawn(move || accept(&listener, &routes, &stopping))
-                .map_err(|err| {
-                    Diagnostic::new("could not start the preview server").caused_by(err)
-                })?
-        };
+        let accepting = stopping.clone();
+        std::thread::Builder::new()
+            .name("preview-accept".into())
+            .spawn(move || accept(&listener, &routes, &accepting))
+            .map_err(|err| Diagnostic::new("could not start the preview server").caused_by(err))?;
         Ok(HttpServer {
             addr,
             preview,
             stopping,
-            accepting: Some(accepting),
         })
     }
 
@@ -113,19 +107,14 @@ impl Drop for HttpServer {
     fn drop(&mut self) {
         self.stopping.store(true, Ordering::Relaxed);
         self.preview.live().close();
-        // Wakes the accepting thread, which then sees `stopping`.
-        drop(TcpStream::connect_timeout(
-            &reachable(self.addr),
-            IDLE_TIMEOUT,
-        ));
-        if let Some(accepting) = self.accepting.take() {
-            let _ = accepting.join();
-        }
+        // The accepting thread sees `stopping` at its next connection: this
+        // one (a wildcard address is reached through loopback on Linux).
+        drop(TcpStream::connect_timeout(&self.addr, IDLE_TIMEOUT));
     }
 }
 
 fn accept(listener: &TcpListener, routes: &Arc<Routes>, stopping: &AtomicBool) {
-    let connections = Limit::new(MAX_CONNECTIONS);
+    let open = Arc::new(AtomicUsize::new(0));
     for incoming in listener.incoming() {
         if stopping.load(Ordering::Relaxed) {
             return;
@@ -135,17 +124,27 @@ fn accept(listener: &TcpListener, routes: &Arc<Routes>, stopping: &AtomicBool) {
             continue;
         };
         // Over the limit, or out of threads: the connection is closed.
-        let Some(slot) = connections.take() else {
+        let counted = Open(open.clone());
+        if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
             continue;
-        };
+        }
         let routes = routes.clone();
         let _ = std::thread::Builder::new()
             .name("preview-connection".into())
             .stack_size(STACK_SIZE)
             .spawn(move || {
-                let _slot = slot;
+                let _counted = counted;
                 serve(&stream, &routes);
             });
+    }
+}
+
+/// One open connection, counted until dropped.
+struct Open(Arc<AtomicUsize>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -159,26 +158,24 @@ fn serve(stream: &TcpStream, routes: &Routes) {
         deadline: Instant::now(),
     });
     loop {
-        let request = match next_request(stream, &mut reader) {
-            Ok(request) => request,
+        match next_request(stream, &mut reader) {
             Err(Refusal::Gone) => return,
             Err(Refusal::Status(status, text)) => {
-                let answer = response::text(status, TEXT_PLAIN, text.into());
-                let _ = write(stream, answer, HTTPVersion(1, 1), &[], false, true);
+                write(
+                    stream,
+                    response::text(status, TEXT_PLAIN, text.into()),
+                    None,
+                );
                 return linger(stream, &mut reader);
             }
-        };
-        let closes = request.closes();
-        match routes.answer(&request) {
-            Reply::Response(answer) => {
-                let head_only = request.method == Method::Head;
-                let version = request.version.clone();
-                let written = write(stream, answer, version, &request.headers, head_only, closes);
-                if written.is_err() || closes {
-                    return;
+            Ok(request) => match routes.answer(&request) {
+                Reply::Response(answer) => {
+                    if !write(stream, answer, Some(&request)) {
+                        return;
+                    }
                 }
-            }
-            Reply::Stream(write) => return write(&mut &*stream),
+                Reply::Stream(write) => return write(&mut &*stream),
+            },
         }
     }
 }
@@ -195,33 +192,33 @@ fn next_request(
     }
     reader.get_mut().deadline = Instant::now() + HEAD_TIMEOUT;
     let mut request = request::read_head(reader)?;
-    let framing = request.framing()?;
+    let (length, continues) = request.body_length()?;
     // Told to go on only once the body is known to be accepted.
-    if request.expects_continue()? && framing != Framing::Length(0) {
+    if continues {
         let mut out = stream;
         out.write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
             .map_err(|_| Refusal::Gone)?;
     }
     reader.get_mut().deadline = Instant::now() + BODY_TIMEOUT;
-    request::read_body(reader, &mut request, framing)?;
+    request::read_body(reader, &mut request, length)?;
     Ok(request)
 }
 
-fn write(
-    stream: &TcpStream,
-    answer: ResponseBox,
-    version: HTTPVersion,
-    request_headers: &[tiny_http::Header],
-    head_only: bool,
-    closes: bool,
-) -> std::io::Result<()> {
+/// Writes `answer` to `request` (to a refused one: `None`); whether the
+/// connection goes on.
+fn write(stream: &TcpStream, answer: ResponseBox, request: Option<&Request>) -> bool {
+    let closes = request.is_none_or(Request::closes);
     let mut answer = response::with_security_headers(answer);
     if closes {
         answer = with_header(answer, "Connection", "close");
     }
+    let (version, headers, head_only) = match request {
+        Some(r) => (r.version.clone(), &r.headers[..], r.method == Method::Head),
+        None => (HTTPVersion(1, 1), &[][..], false),
+    };
     let mut out = BufWriter::new(stream);
-    answer.raw_print(&mut out, version, request_headers, head_only, None)?;
-    out.flush()
+    let written = answer.raw_print(&mut out, version, headers, head_only, None);
+    written.and_then(|()| out.flush()).is_ok() && !closes
 }
 
 /// Ends a connection after a refusal: no more answers, and what the client
@@ -254,7 +251,7 @@ fn listen(host: IpAddr, port: u16) -> Result<TcpListener> {
     let tries = if port == 0 { 1 } else { PORT_TRIES };
     let mut last_error = None;
     for candidate in (0..tries).filter_map(|offset| port.checked_add(offset)) {
-        match TcpListener::bind((host, candidate)) {
+        match bind(SocketAddr::new(host, candidate)) {
             Ok(listener) => return Ok(listener),
             Err(err) if err.kind() == std::io::ErrorKind::AddrInUse => last_error = Some(err),
             Err(err) => {
@@ -276,26 +273,13 @@ fn listen(host: IpAddr, port: u16) -> Result<TcpListener> {
     Err(diagnostic)
 }
 
-/// The address to connect to for a server listening on `addr`: a wildcard
-/// address is reached through loopback.
-fn reachable(addr: SocketAddr) -> SocketAddr {
-    let ip = match addr.ip() {
-        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
-        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
-        ip => ip,
-    };
-    SocketAddr::new(ip, addr.port())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wildcard_addresses_are_reached_through_loopback() {
-        let at = |s: &str| s.parse::<SocketAddr>().unwrap();
-        assert_eq!(reachable(at("0.0.0.0:80")), at("127.0.0.1:80"));
-        assert_eq!(reachable(at("[::]:80")), at("[::1]:80"));
-        assert_eq!(reachable(at("192.168.1.2:80")), at("192.168.1.2:80"));
-    }
+/// A listening socket as std makes one (reusing an address left in
+/// TIME_WAIT by a previous run), with a longer queue.
+fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
+    #[cfg(unix)]
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(BACKLOG)?;
+    Ok(socket.into())
 }

@@ -84,23 +84,12 @@ pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
 }
 
 /// `text` safe to print in a terminal, on one line: control characters
-/// (line breaks, escape sequences that retitle or clear the terminal, bell)
-/// and the marks that reorder text are shown as escapes such as `\n` and
-/// `\u{1b}`, and a backslash as `\\`, so an escape shown is never one sent.
+/// (line breaks, escape sequences that retitle or clear it, bell) and
+/// invisible marks that reorder text are shown as escapes (`\n`,
+/// `\u{1b}`), and backslashes and quotes escaped, so no escape shown is
+/// one sent.
 pub fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        let reorders = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() || reorders => out.extend(c.escape_unicode()),
-            c => out.push(c),
-        }
-    }
-    out
+    text.escape_debug().to_string()
 }
 
 #[cfg(test)]
@@ -136,6 +125,7 @@ mod tests {
         );
         assert!(!line.chars().any(char::is_control));
         assert_eq!(printable("Ada Lovelace é"), "Ada Lovelace é");
+        assert_eq!(printable("\u{200e}O'Brien"), "\\u{200e}O\\'Brien");
     }
 
     #[test]
