@@ -13,7 +13,8 @@
 //                 part headers, near-boundaries)
 //
 // During each phase, every 100 ms: `GET /` on a new connection (its time),
-// and the server's resident memory and threads (/proc/PID/status). After
+// and the server's resident memory and threads (/proc/PID/status), taken
+// on a worker thread so the attack's own work never delays a probe. After
 // each: how long until the threads are back to the idle count. At the end:
 // the server still runs and never printed "panicked". Goals: `GET /` under
 // 100 ms, RSS under 64 MB, threads back within 10 s; the exit code is 1 when
@@ -31,6 +32,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
@@ -106,24 +108,14 @@ async function probe(port) {
  * @param {() => Promise<string>} attack resolves with a line of its own figures
  */
 async function phase(name, server, attack) {
-  const samples = { latency: /** @type {number[]} */ ([]), failed: 0, rssMb: 0, threads: 0 };
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      const { ok, ms } = await probe(server.port);
-      if (ok) samples.latency.push(ms);
-      else samples.failed += 1;
-      const now = status(server.pid);
-      samples.rssMb = Math.max(samples.rssMb, now.rssMb);
-      samples.threads = Math.max(samples.threads, now.threads);
-      await sleep(100);
-    }
-  })();
+  const sampler = new Worker(fileURLToPath(import.meta.url), { workerData: server });
+  /** @type {Promise<{ latency: number[], failed: number, rssMb: number, threads: number }>} */
+  const sampled = new Promise((resolve) => sampler.once("message", resolve));
   const started = performance.now();
   const figures = await attack();
   const seconds = (performance.now() - started) / 1000;
-  running = false;
-  await sampler;
+  sampler.postMessage("stop");
+  const samples = await sampled;
   const left = performance.now();
   let back = NaN;
   while (performance.now() - left < 30_000) {
@@ -251,9 +243,8 @@ const attacks = {
       Array.from({ length: 200 }, (_, n) => exchange(port, head(n % 2 ? "Expect: 100-continue\r\n" : ""), 15_000)),
     );
     const refusedAndClosed = declared.filter((a) => a.closed && a.text.startsWith("HTTP/1.1 413")).length;
-    const uploads = await Promise.all(
-      Array.from({ length: 5 }, () => exchange(port, Buffer.concat([Buffer.from(head("")), Buffer.alloc(50e6, "a")]), 15_000)),
-    );
+    const upload = Buffer.concat([Buffer.from(head("")), Buffer.alloc(50e6, "a")]);
+    const uploads = await Promise.all(Array.from({ length: 5 }, () => exchange(port, upload, 15_000)));
     const uploadsRefused = uploads.filter((a) => a.text.startsWith("HTTP/1.1 413")).length;
     const uploadsClosed = uploads.filter((a) => a.closed).length;
     return `${refusedAndClosed} of 200 declared got 413 and a close; of 5 uploads, ${uploadsRefused} read the 413 before the reset and ${uploadsClosed} were closed`;
@@ -283,6 +274,24 @@ const attacks = {
     return [...statuses].map(([k, v]) => `${v}× ${k}`).join(", ");
   },
 };
+
+/** The sampler's loop, on its worker thread, until told to stop. */
+async function sample() {
+  const server = /** @type {{ pid: number, port: number }} */ (workerData);
+  const samples = { latency: /** @type {number[]} */ ([]), failed: 0, rssMb: 0, threads: 0 };
+  let running = true;
+  parentPort?.once("message", () => (running = false));
+  while (running) {
+    const { ok, ms } = await probe(server.port);
+    if (ok) samples.latency.push(ms);
+    else samples.failed += 1;
+    const now = status(server.pid);
+    samples.rssMb = Math.max(samples.rssMb, now.rssMb);
+    samples.threads = Math.max(samples.threads, now.threads);
+    await sleep(100);
+  }
+  parentPort?.postMessage(samples);
+}
 
 async function main() {
   const bin = buildBinary();
@@ -322,7 +331,11 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMainThread) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  sample();
+}
