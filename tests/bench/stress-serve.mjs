@@ -3,6 +3,7 @@
 // Hostile clients against `curbside serve`, on 127.0.0.1 only, in bounded
 // phases that stop by themselves:
 //
+//   0. quiet      no attack for 10 s: what the machine's own load costs
 //   1. prefaces   10,000 HTTP/2 prior-knowledge prefaces, 50 at a time
 //   2. head       one connection sending an endless header, up to 1 GB
 //   3. silent     1,000 connections that send nothing, held 60 s
@@ -41,7 +42,7 @@ const option = (/** @type {string} */ name, /** @type {string} */ fallback) => {
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
 };
 const silentSeconds = Number(option("--silent-seconds", "60"));
-const only = option("--only", "prefaces,head,silent,bodies,multipart").split(",");
+const only = option("--only", "quiet,prefaces,head,silent,bodies,multipart").split(",");
 const GOALS = { latencyMs: 100, rssMb: 64, threadsBackS: 10 };
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -129,6 +130,7 @@ async function phase(name, server, attack) {
   const sorted = [...samples.latency].sort((a, b) => a - b);
   const max = sorted.at(-1) ?? NaN;
   const p50 = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? NaN;
   const result = {
     name,
     seconds: seconds.toFixed(1),
@@ -136,6 +138,7 @@ async function phase(name, server, attack) {
     probes: sorted.length,
     failedProbes: samples.failed,
     p50Ms: p50.toFixed(1),
+    p95Ms: p95.toFixed(1),
     maxMs: max.toFixed(1),
     afterMs: after.ms.toFixed(1),
     maxRssMb: samples.rssMb.toFixed(1),
@@ -164,6 +167,11 @@ async function pool(count, width, task) {
 }
 
 const attacks = {
+  async quiet() {
+    await sleep(10_000);
+    return "no attack";
+  },
+
   /** @param {number} port */
   async prefaces(port) {
     const answers = new Map();
