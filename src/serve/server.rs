@@ -42,6 +42,8 @@ pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// long, at most [`LINGER_BYTES`], so it sees the answer (closing on unread
 /// bytes sends a reset that can discard it).
 const LINGER: Duration = Duration::from_secs(1);
+/// Enough for what a client had in flight; one sending without end is cut
+/// off after it rather than read for the whole second.
 const LINGER_BYTES: u64 = 256 * 1024;
 /// When accepting fails (no file descriptor left), the pause before the
 /// next try: connections wait in the system's queue, no core spins.
