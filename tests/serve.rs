@@ -659,8 +659,8 @@ fn bodies_over_the_limit_are_refused_with_413() {
         &body,
     );
     assert_eq!(reply.status, 413);
-    let json: Value = serde_json::from_slice(&reply.body).unwrap();
-    assert!(json["error"].as_str().unwrap().contains("64 KiB"));
+    // Refused before the body is read, so before any route is chosen.
+    assert!(reply.text().contains("64 KiB"), "{}", reply.text());
     assert!(recorded(&server).is_empty());
 }
 

@@ -3,35 +3,30 @@
 //! submissions in a local file. Pages built for preview post here (their
 //! form endpoint is the page's own origin); `build` keeps the hosted one.
 
-use std::io::Read;
-
 use serde_json::json;
-use tiny_http::{Method, Request, ResponseBox};
+use tiny_http::{Method, ResponseBox};
 
 use super::dev_assets::{self, THANKS_PATH};
 use super::form_body::{self, Field};
 use super::form_validation::{self, Rejection, Verdict};
-use super::http::{self, request_header, send, with_header};
 use super::preview::Preview;
-use super::submissions::summary;
+use super::request::Request;
+use super::response::{self, TEXT_PLAIN, with_header};
+use super::submissions::{printable, summary};
 
 pub const PATH_PREFIX: &str = "/f/";
-
-/// Larger bodies are refused: a sign-up is a few hundred bytes.
-pub const BODY_LIMIT: usize = 64 * 1024;
 
 /// Headers the official client sends, allowed across origins.
 const ALLOWED_HEADERS: &str = "Accept, Content-Type, Formspree-Client, Formspree-Session-Data";
 
-/// Answers one request to `/f/…`. Runs on a thread of its own: reading the
-/// body waits on the client.
-pub(crate) fn handle(mut request: Request, preview: &Preview) {
-    let response = match request.method() {
+/// Answers one request to `/f/…`.
+pub fn handle(request: &Request, preview: &Preview) -> ResponseBox {
+    let answer = match request.method {
         Method::Options => preflight(),
-        Method::Post => submit(&mut request, preview),
-        _ => http::method_not_allowed("POST, OPTIONS"),
+        Method::Post => submit(request, preview),
+        _ => response::method_not_allowed("POST, OPTIONS"),
     };
-    send(request, cross_origin(response));
+    cross_origin(answer)
 }
 
 fn cross_origin(response: ResponseBox) -> ResponseBox {
@@ -39,7 +34,7 @@ fn cross_origin(response: ResponseBox) -> ResponseBox {
 }
 
 fn preflight() -> ResponseBox {
-    let response = http::empty(204);
+    let response = response::empty(204);
     let response = with_header(response, "Access-Control-Allow-Methods", "POST, OPTIONS");
     let response = with_header(response, "Access-Control-Allow-Headers", ALLOWED_HEADERS);
     with_header(response, "Access-Control-Max-Age", "600")
@@ -53,22 +48,17 @@ enum Reply {
     Page,
 }
 
-fn submit(request: &mut Request, preview: &Preview) -> ResponseBox {
-    let reply = match request_header(request, "Accept") {
+fn submit(request: &Request, preview: &Preview) -> ResponseBox {
+    let reply = match request.header("Accept") {
         Some(accept) if accept.contains("application/json") => Reply::Json,
         _ => Reply::Page,
     };
-    let form_id = request_path_form_id(request.url());
+    let form_id = request_path_form_id(&request.target);
     let Some(form_id) = form_id.filter(|id| preview.form_id().as_deref() == Some(id.as_str()))
     else {
         return rejected(reply, form_validation::form_not_found());
     };
-    let body = match read_body(request) {
-        Ok(body) => body,
-        Err(response) => return response,
-    };
-    let content_type = request_header(request, "Content-Type");
-    let fields = match form_body::parse(content_type, &body) {
+    let fields = match form_body::parse(request.header("Content-Type"), &request.body) {
         Ok(fields) => fields,
         Err(err) => return failure(reply, 400, err.0),
     };
@@ -107,49 +97,13 @@ fn request_path_form_id(target: &str) -> Option<String> {
     (!id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric())).then(|| id.to_string())
 }
 
-/// The body, at most [`BODY_LIMIT`] bytes; a longer one is refused with
-/// 413 before it is read, when its length is declared.
-fn read_body(request: &mut Request) -> Result<Vec<u8>, ResponseBox> {
-    let too_large = || {
-        let message = format!(
-            "the request body is larger than the {} KiB the local form service accepts",
-            BODY_LIMIT / 1024
-        );
-        let body = json!({ "error": message }).to_string();
-        http::text(413, "application/json; charset=utf-8", body)
-    };
-    if request
-        .body_length()
-        .is_some_and(|length| length > BODY_LIMIT)
-    {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    let limit = u64::try_from(BODY_LIMIT + 1).unwrap_or(u64::MAX);
-    request
-        .as_reader()
-        .take(limit)
-        .read_to_end(&mut body)
-        .map_err(|err| {
-            http::text(
-                400,
-                http::TEXT_PLAIN,
-                format!("could not read the body: {err}\n"),
-            )
-        })?;
-    if body.len() > BODY_LIMIT {
-        return Err(too_large());
-    }
-    Ok(body)
-}
-
 fn accepted(reply: Reply) -> ResponseBox {
     match reply {
         // The service answers `next` with its own thank-you page; here the
         // stand-in's, so following it stays on this server.
         Reply::Json => json_reply(200, json!({ "next": THANKS_PATH, "ok": true }).to_string()),
         Reply::Page => {
-            let response = http::text(303, http::TEXT_PLAIN, format!("See {THANKS_PATH}\n"));
+            let response = response::text(303, TEXT_PLAIN, format!("See {THANKS_PATH}\n"));
             with_header(response, "Location", THANKS_PATH)
         }
     }
@@ -167,7 +121,7 @@ fn rejected(reply: Reply, rejection: Rejection) -> ResponseBox {
                 .iter()
                 .map(|e| format!("{} {}", e.field.as_deref().unwrap_or("Form"), e.message))
                 .collect();
-            http::text(
+            response::text(
                 rejection.status,
                 "text/html; charset=utf-8",
                 dev_assets::form_error_page(&messages),
@@ -180,7 +134,7 @@ fn rejected(reply: Reply, rejection: Rejection) -> ResponseBox {
 fn failure(reply: Reply, status: u16, message: String) -> ResponseBox {
     match reply {
         Reply::Json => json_reply(status, json!({ "error": message }).to_string()),
-        Reply::Page => http::text(
+        Reply::Page => response::text(
             status,
             "text/html; charset=utf-8",
             dev_assets::form_error_page(&[message]),
@@ -189,7 +143,7 @@ fn failure(reply: Reply, status: u16, message: String) -> ResponseBox {
 }
 
 fn json_reply(status: u16, body: String) -> ResponseBox {
-    http::text(status, "application/json; charset=utf-8", body)
+    response::text(status, "application/json; charset=utf-8", body)
 }
 
 fn log_rejection(form_id: &str, fields: &[Field], rejection: &Rejection) {
@@ -197,7 +151,7 @@ fn log_rejection(form_id: &str, fields: &[Field], rejection: &Rejection) {
         .errors
         .iter()
         .map(|e| match &e.field {
-            Some(field) => format!("{} ({field})", e.code),
+            Some(field) => format!("{} ({})", e.code, printable(field)),
             None => e.code.to_string(),
         })
         .collect();

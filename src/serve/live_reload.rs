@@ -13,10 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use tiny_http::Request;
-
-use super::http::{request_header, security_header_lines};
-use super::preview::Preview;
+use super::response::security_header_lines;
 
 pub const EVENTS_PATH: &str = "/__curbside/events";
 
@@ -171,20 +168,22 @@ fn error_event(id: &str, message: &str) -> String {
     event
 }
 
-/// Serves one page's event stream until the page goes away or the server
-/// stops. Runs on a thread of its own.
-pub(crate) fn stream(request: Request, preview: &Preview) {
-    let live = preview.live();
-    let last_event_id = request_header(&request, "Last-Event-ID").map(str::to_owned);
-    let head_only = *request.method() == tiny_http::Method::Head;
-    let mut writer = request.into_writer();
+/// Writes one page's event stream to `writer` until the page goes away or
+/// the server stops. Runs on its connection's thread; the keep-alive
+/// comments are what notice a closed tab.
+pub fn stream(
+    writer: &mut dyn Write,
+    live: &LiveReload,
+    last_event_id: Option<&str>,
+    head_only: bool,
+) {
     // Written by hand: tiny_http would buffer a streamed body.
     let head = format!(
         "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\nConnection: close\r\n{}\r\n",
         security_header_lines()
     );
     let mut status = live.snapshot();
-    let greeting = live.greeting(&status, last_event_id.as_deref());
+    let greeting = live.greeting(&status, last_event_id);
     let mut send = |text: &str| {
         writer
             .write_all(text.as_bytes())

@@ -4,15 +4,15 @@
 //! rebuilds on every save and reloads the open pages, or shows them the
 //! build's error.
 //!
-//! - [`http`]: listening, one lane (thread) per busy connection, routing,
-//!   common headers, requests too large to answer normally
-//! - [`stranded_connections`]: a workaround for tiny_http's connection pool
-//! - [`host_check`]: only IP addresses and localhost in `Host` (no DNS rebinding)
-//! - [`request_path`], [`static_files`]: URLs to files, as the hosts map them
-//! - [`live_reload`], [`dev_assets`]: the event stream, live.js and its overlay
+//! - plumbing, which knows no page or form: [`server`] (listening, one
+//!   thread per connection, timeouts, tiny_http writing answers),
+//!   [`request`] (read within hard limits, or refused), [`response`] (a
+//!   leaf every handler imports)
+//! - [`routes`] picks a handler: [`host_check`] (no DNS rebinding),
+//!   [`request_path`] and [`static_files`] (URLs to files, as the hosts map
+//!   them), [`live_reload`] and [`dev_assets`], and the form stand-in:
+//!   [`form_service`], [`form_body`], [`form_validation`], [`submissions`]
 //! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
-//! - [`form_service`], [`form_body`], [`form_validation`], [`submissions`]:
-//!   the form stand-in
 
 mod browser;
 mod dev_assets;
@@ -20,13 +20,15 @@ mod form_body;
 mod form_service;
 mod form_validation;
 mod host_check;
-mod http;
 mod live_reload;
 mod preview;
 mod rebuild;
+mod request;
 mod request_path;
+mod response;
+mod routes;
+mod server;
 mod static_files;
-mod stranded_connections;
 mod submissions;
 mod watch;
 
@@ -39,10 +41,10 @@ use crate::diagnostics::{Diagnostic, Result, warn};
 use crate::render::headers::InlineSources;
 use crate::render::props::FormEndpoint;
 pub use dev_assets::LIVE_SCRIPT_TAG;
-pub use form_service::BODY_LIMIT;
-pub use http::HttpServer;
 pub use live_reload::{LiveReload, Outcome};
 pub use preview::Preview;
+pub use request::BODY_LIMIT;
+pub use server::HttpServer;
 
 /// Where previews are built, under the project folder (git ignores it).
 pub const DEFAULT_OUT: &str = ".curbside/preview";
@@ -83,7 +85,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
     // An earlier session's build is served until the first build succeeds
     // (or on, if it fails): with the hashes its inline style and script need.
     if let Ok(text) = std::fs::read_to_string(out.join("_headers")) {
-        http::set_security_headers(&InlineSources::from_headers_file(&text));
+        response::set_security_headers(&InlineSources::from_headers_file(&text));
     }
     // Listen first: a taken address is reported before any build work.
     let server = HttpServer::start(preview.clone(), options.host, options.port)?;
@@ -142,11 +144,10 @@ pub fn run(options: ServeOptions) -> Result<()> {
     Ok(())
 }
 
-/// Each open connection takes two file descriptors (tiny_http reads and
-/// writes through separate handles), and tiny_http's accept thread panics
-/// when it cannot get the second one, leaving the server deaf. So the
-/// preview asks for the most the system allows, as Go programs do by
-/// themselves; the soft limit is often 1024 (256 on macOS).
+/// Each open connection takes a file descriptor, and the server allows
+/// more connections than the usual soft limit (often 1024, 256 on macOS).
+/// So the preview asks for the most the system allows, as Go programs do
+/// by themselves.
 fn raise_open_files_limit() {
     #[cfg(unix)]
     if let Err(err) = rlimit::increase_nofile_limit(u64::MAX) {

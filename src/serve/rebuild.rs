@@ -49,7 +49,7 @@ impl Rebuilder {
         };
         match self.builder.build(change) {
             Ok(report) => {
-                super::http::set_security_headers(&report.inline);
+                super::response::set_security_headers(&report.inline);
                 if let Some(site) = self.builder.last_site() {
                     self.preview
                         .set_form_id(site.business.formspree_form_id.as_str());

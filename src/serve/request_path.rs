@@ -33,6 +33,11 @@ pub fn query_of(target: &str) -> &str {
 /// Parses the path of `target`; `None` when it is not one a static host
 /// would serve from its folder.
 pub fn parse(target: &str) -> Option<RequestPath> {
+    // A request target is visible ASCII (RFC 9112 §3.2): no line break can
+    // reach a `Location` built from it.
+    if !target.bytes().all(|b| b.is_ascii_graphic()) {
+        return None;
+    }
     let path = path_of(target);
     // Origin-form only: `*`, `http://…` and relative targets name no file.
     let rest = path.strip_prefix('/')?;

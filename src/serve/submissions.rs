@@ -1,6 +1,7 @@
 //! Where the form stand-in keeps what it accepted: one JSON object per line
 //! in a file git ignores (`.curbside/submissions.jsonl`), and one line in the
-//! terminal. Nothing is sent anywhere.
+//! terminal, where what the client sent is shown escaped. Nothing is sent
+//! anywhere.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -76,10 +77,19 @@ pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
     let email = fields
         .iter()
         .find(|f| f.name == EMAIL_FIELD)
-        .map_or("no email", |f| f.value.trim());
+        .map_or("no email".into(), |f| printable(f.value.trim()));
     let count = fields.iter().filter(|f| !f.name.starts_with('_')).count();
     let plural = if count == 1 { "" } else { "s" };
     format!("form {form_id}: {email} ({count} field{plural}): {outcome}")
+}
+
+/// `text` safe to print in a terminal, on one line: control characters
+/// (line breaks, escape sequences that retitle or clear it, bell) and
+/// invisible marks that reorder text are shown as escapes (`\n`,
+/// `\u{1b}`), and backslashes and quotes escaped, so no escape shown is
+/// one sent.
+pub fn printable(text: &str) -> String {
+    text.escape_debug().to_string()
 }
 
 #[cfg(test)]
@@ -103,6 +113,19 @@ mod tests {
                 "fields": { "email": "a@b.co", "tag": "x, y" },
             })
         );
+    }
+
+    #[test]
+    fn what_a_client_sent_prints_as_one_harmless_line() {
+        let email = "a@b.co\u{1b}]0;pwned\u{7}\u{1b}[2J\nerror: fake\r\\n\u{202e}";
+        let line = summary("abc", &[Field::text("email", email)], "saved");
+        assert_eq!(
+            line,
+            "form abc: a@b.co\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\nerror: fake\\r\\\\n\\u{202e} (1 field): saved"
+        );
+        assert!(!line.chars().any(char::is_control));
+        assert_eq!(printable("Ada Lovelace é"), "Ada Lovelace é");
+        assert_eq!(printable("\u{200e}O'Brien"), "\\u{200e}O\\'Brien");
     }
 
     #[test]
