@@ -102,6 +102,7 @@ test("Firefox ESR: the header stays on one line from 390 px down to 320 px", asy
     assert.equal(facts.nameLines, 1, `one line at ${width} px (layout width ${facts.layoutWidth})`);
     assert.equal(facts.overflowsSideways, false, `nothing sticks out at ${width} px`);
     assert.ok((facts.toggleRight ?? 0) <= facts.layoutWidth, `the menu button is inside the page at ${width} px`);
+    assert.ok(facts.iconWidth > 10, `the menu icon shows at ${width} px`);
   }
   await page.close();
 });

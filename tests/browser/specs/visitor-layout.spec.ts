@@ -119,8 +119,10 @@ test.describe("header", () => {
         nameLines: 1,
         overflowsSideways: false,
         toggleRight: expect.any(Number) as unknown as number,
+        iconWidth: expect.any(Number) as unknown as number,
       });
       expect(facts.toggleRight!, `menu button inside the page at ${width} px`).toBeLessThanOrEqual(width);
+      expect(facts.iconWidth, `the menu icon shows at ${width} px`).toBeGreaterThan(10);
     }
   });
 });

@@ -115,6 +115,8 @@ export function headerFacts() {
     nameLines: lines,
     overflowsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
     toggleRight: toggle ? toggle.getBoundingClientRect().right : null,
+    // The menu button's three bars, drawn even when its word is clipped.
+    iconWidth: document.querySelector(".site-menu__icon")?.getBoundingClientRect().width ?? 0,
   };
 }
 
