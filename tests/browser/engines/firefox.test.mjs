@@ -67,8 +67,10 @@ async function firefoxDriver() {
       await element.click();
     },
     type: async (selector, text) => {
-      await page.click(selector);
-      await page.keyboard.type(text);
+      // Focused, then typed key by key: a click could land mid smooth-scroll.
+      const field = await page.$(selector);
+      if (!field) throw new Error(`${selector} is not in the page`);
+      await field.type(text);
     },
     choose: async (selector, label) => {
       const value = await page.$eval(selector, (select, wanted) => [...select.querySelectorAll("option")].find((o) => o.textContent === wanted)?.value ?? "", label);

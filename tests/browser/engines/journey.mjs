@@ -264,9 +264,13 @@ export async function visitorJourney(driver, origin, serverOutput, shots) {
   assert.equal(style.select.height, 44, "the plan select is 44 px tall");
   assert.equal(style.zipHeight, 44, "the ZIP field is 44 px tall");
 
-  // The billing switch, to annual and back (the switch's state is React's: the island is hydrated after this).
+  // The billing switch, to annual and back.
   const checked = () => driver.evaluate(() => document.querySelector(".pricing__switch")?.getAttribute("aria-checked"));
-  const activeLabel = () => driver.evaluate(() => document.querySelector(".pricing__option--active")?.textContent?.trim());
+  const activeLabel = () =>
+    driver.evaluate(() => {
+      const current = document.querySelector(".pricing")?.getAttribute("data-current-plan");
+      return document.querySelector(`.pricing [data-plan-option="${current}"]`)?.textContent?.trim();
+    });
   assert.equal(await checked(), "false");
   await driver.click(".pricing__switch");
   await until(async () => (await checked()) === "true" && (await activeLabel()) === "Annual", "the switch shows annual");
@@ -275,6 +279,10 @@ export async function visitorJourney(driver, origin, serverOutput, shots) {
   await until(async () => (await checked()) === "false" && (await activeLabel()) === "Monthly", "the switch is back on monthly");
 
   // Start Annual after hydration: the form's plan and the hidden plan fields follow.
+  await until(
+    () => driver.evaluate(() => document.querySelector('[data-island="pricing"]')?.hasAttribute("data-hydrated") ?? false),
+    "the pricing island has hydrated",
+  );
   await driver.click('.plan-card[data-plan="annual"] .plan-card__start');
   const plan = () =>
     driver.evaluate(() => {
@@ -296,7 +304,13 @@ export async function visitorJourney(driver, origin, serverOutput, shots) {
   assert.deepEqual(await plan(), { promotion: "Yearly plan (2 months free)", plan_type: "annual", plan_amount: "250", billing_frequency: "yearly" });
   await shot(`${phone.width}-form-filled`);
   await driver.click('#contact form button[type="submit"]');
-  await until(async () => (await text(driver, "#contact h2")) === "Thanks — we've got your info!", "the thank-you view appears", 20_000);
+  await until(async () => (await text(driver, "#contact h2")) === "Thanks — we've got your info!", "the thank-you view appears", 20_000).catch(
+    async (error) => {
+      const shown = await text(driver, "#contact .contact-form__errors");
+      const validity = await driver.evaluate(() => [...document.querySelectorAll("#contact input, #contact select")].filter((f) => !(/** @type {HTMLInputElement} */ (f).checkValidity())).map((f) => f.getAttribute("name")));
+      throw new Error(`${error.message} (form says: ${shown}; invalid fields: ${JSON.stringify(validity)}; server: ${serverOutput.join("").slice(-300)})`);
+    },
+  );
   assert.equal(await driver.evaluate(() => document.querySelectorAll("#contact form").length), 0);
   await until(async () => serverOutput.join("").includes(PERSON.email), "the stand-in saves the sign-up");
   await shot(`${phone.width}-thanks`);

@@ -128,8 +128,10 @@ export function styleFacts() {
     if (!element) throw new Error(`${selector} is not in the page`);
     return getComputedStyle(element);
   };
-  const active = style(".pricing__option--active");
-  const inactive = style(".pricing__option:not(.pricing__option--active)");
+  // The current plan is one attribute on .pricing; the option naming it is the active one.
+  const current = document.querySelector(".pricing")?.getAttribute("data-current-plan");
+  const active = style(`.pricing [data-plan-option="${current}"]`);
+  const inactive = style(`.pricing .pricing__option:not([data-plan-option="${current}"])`);
   const select = /** @type {HTMLElement} */ (document.querySelector("#promotion"));
   const zip = /** @type {HTMLElement} */ (document.querySelector("#zip"));
   const selectStyle = getComputedStyle(select);
