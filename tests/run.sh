@@ -3,6 +3,8 @@
 #   1. Rust: format, lints, unit and integration tests (cargo test)
 #   2. Frontend: type check and Vitest (frontend/)
 #   3. Browser: Playwright with Debian's Chromium against a fresh build (tests/browser/)
+#   4. Other engines: the core visitor journey in Debian's Firefox ESR (puppeteer-core,
+#      WebDriver BiDi) and WebKitGTK (selenium-webdriver, WebKitWebDriver under xvfb-run)
 # Run from anywhere: bash tests/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +19,23 @@ if ! command -v chromium >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "Chromium is missing: install your distribution's 'chromium' package (as root: apt-get install chromium)" >&2
+    exit 1
+  fi
+fi
+
+# Firefox ESR, WebKitGTK's WebDriver and a virtual display, from the system's packages too.
+engine_packages=()
+command -v firefox-esr >/dev/null 2>&1 || engine_packages+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || engine_packages+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null 2>&1 || engine_packages+=(xvfb xauth)
+if [ "${#engine_packages[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    step "Installing ${engine_packages[*]} (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${engine_packages[@]}" >/dev/null
+  else
+    echo "Missing for the Firefox and WebKit runs: ${engine_packages[*]}." >&2
+    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth)" >&2
     exit 1
   fi
 fi
@@ -42,3 +61,6 @@ step "Frontend: type check and Vitest"
 
 step "Browser: Playwright in Chromium against the built site"
 (cd tests/browser && npm run --silent typecheck && npx playwright test)
+
+step "Other engines: the core visitor journey in Firefox ESR and WebKitGTK"
+(cd tests/browser && node --test engines/firefox.test.mjs && xvfb-run -a node --test engines/webkit.test.mjs)

@@ -1,0 +1,366 @@
+// @ts-check
+// The core visitor journey, written once and run in Firefox ESR (puppeteer-core over
+// WebDriver BiDi) and in WebKitGTK (selenium-webdriver with WebKitWebDriver). Each
+// engine's file supplies a `Driver`; this file starts the site and checks what a
+// visitor does and sees.
+//
+// The site is served by `curbside serve` (the preview server, built from this
+// repository), whose local stand-in answers the form service at /f/{id}, so a
+// sign-up completes with nothing sent anywhere. In front of it runs a small proxy
+// that adds one same-origin script to every page: it records console errors and
+// warnings, uncaught errors and unhandled rejections in sessionStorage, so they are
+// read the same way in both engines and survive leaving the page (WebKitWebDriver
+// has no console or init-script command).
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { focusedRadius, headerFacts, styleFacts } from "../support/layout-probes.mjs";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const target = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
+const binary = join(target, "release/curbside");
+
+/**
+ * What the journey needs from a browser driver.
+ * @typedef {object} Driver
+ * @property {string} engine
+ * @property {(url: string) => Promise<void>} open  loads a URL and waits for its load event
+ * @property {(url: string) => Promise<void>} navigate  starts loading a URL without waiting for it
+ * @property {<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A) => Promise<Awaited<T>>} evaluate
+ * @property {(selector: string) => Promise<void>} click  a real pointer click on the element's centre
+ * @property {(selector: string, text: string) => Promise<void>} type  focuses the field and types
+ * @property {(selector: string, label: string) => Promise<void>} choose  picks an option of a select by its label
+ * @property {() => Promise<void>} tab  presses Tab
+ * @property {(width: number, height: number) => Promise<{ width: number, height: number }>} resize
+ *   sets the viewport (as close as the engine allows) and returns what it became
+ * @property {(file: string) => Promise<void>} screenshot
+ * @property {() => string[]} ownProblems  problems the driver itself heard (console, page errors)
+ */
+
+/** Sets sessionStorage["__engineProblems"] from the first script of every page on. */
+const PROBE = `(() => {
+  const key = "__engineProblems";
+  const record = (line) => {
+    try {
+      const list = JSON.parse(sessionStorage.getItem(key) || "[]");
+      list.push(location.pathname + ": " + line);
+      sessionStorage.setItem(key, JSON.stringify(list));
+    } catch (error) {}
+  };
+  for (const level of ["error", "warn"]) {
+    const original = console[level];
+    console[level] = function (...args) {
+      record("console." + level + ": " + args.map(String).join(" "));
+      return original.apply(this, args);
+    };
+  }
+  addEventListener("error", (event) => record("error: " + (event.message || (event.target && event.target.src) || "?")), true);
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    record("unhandled rejection: " + (reason && reason.message ? reason.message : String(reason)));
+  });
+  addEventListener("securitypolicyviolation", (event) => record("csp: " + event.violatedDirective + " " + event.blockedURI));
+})();`;
+
+/** A port free right now on 127.0.0.1 (the preview moves to the next one if it is taken meanwhile). */
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * Starts the preview server and the probing proxy in front of it.
+ * @returns {Promise<{ origin: string, output: string[], stop: () => Promise<void> }>}
+ */
+export async function startSite() {
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build --release first`);
+  const out = join(target, `engines-preview-${process.pid}`);
+  const preview = spawn(binary, ["--root", repo, "serve", "--port", String(await freePort()), "--out", out], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  /** @type {string[]} */
+  const output = [];
+  const upstream = await new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the preview did not start:\n${output.join("")}`)), 120_000);
+    /** @param {Buffer} chunk */
+    const read = (chunk) => {
+      output.push(chunk.toString("utf8"));
+      const serving = /Serving http:\/\/127\.0\.0\.1:(\d+)\//.exec(output.join(""));
+      if (serving) {
+        clearTimeout(timer);
+        done(Number(serving[1]));
+      }
+    };
+    preview.stdout.on("data", read);
+    preview.stderr.on("data", read);
+    preview.once("exit", (code) => fail(new Error(`the preview exited (${code}):\n${output.join("")}`)));
+  });
+
+  const proxy = createServer((incoming, outgoing) => {
+    if (incoming.url === "/__engine-probe.js") {
+      outgoing.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+      outgoing.end(PROBE);
+      return;
+    }
+    const forward = httpRequest(
+      { host: "127.0.0.1", port: upstream, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, host: `127.0.0.1:${upstream}`, "accept-encoding": "identity" } },
+      (reply) => {
+        const type = String(reply.headers["content-type"] ?? "");
+        if (!type.startsWith("text/html")) {
+          outgoing.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(outgoing);
+          return;
+        }
+        /** @type {Buffer[]} */
+        const chunks = [];
+        reply.on("data", (chunk) => chunks.push(chunk));
+        reply.on("end", () => {
+          const html = Buffer.concat(chunks).toString("utf8").replace(/<head>/i, '<head><script src="/__engine-probe.js"></script>');
+          const headers = { ...reply.headers, "content-length": String(Buffer.byteLength(html)) };
+          outgoing.writeHead(reply.statusCode ?? 502, headers);
+          outgoing.end(html);
+        });
+      },
+    );
+    forward.on("error", (error) => {
+      outgoing.writeHead(502);
+      outgoing.end(String(error));
+    });
+    incoming.pipe(forward);
+  });
+  const port = await new Promise((done) => proxy.listen(0, "127.0.0.1", () => done(/** @type {import("node:net").AddressInfo} */ (proxy.address()).port)));
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    output,
+    stop: async () => {
+      await new Promise((done) => proxy.close(done));
+      if (preview.exitCode === null) {
+        const exited = new Promise((done) => preview.once("exit", done));
+        preview.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Polls `check` until it returns true (a state, never a fixed wait), up to `timeout` ms.
+ * @param {() => Promise<boolean>} check @param {string} what
+ */
+export async function until(check, what, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+/** @param {Driver} driver */
+async function problems(driver) {
+  const recorded = await driver.evaluate(() => /** @type {string[]} */ (JSON.parse(sessionStorage.getItem("__engineProblems") || "[]")));
+  return [...recorded, ...driver.ownProblems()];
+}
+
+/** @param {Driver} driver */
+async function clearProblems(driver) {
+  await driver.evaluate(() => sessionStorage.removeItem("__engineProblems"));
+}
+
+/** @param {Driver} driver @param {string} selector */
+const text = (driver, selector) => driver.evaluate((s) => document.querySelector(s)?.textContent?.trim() ?? null, selector);
+
+const PERSON = {
+  firstName: "Ada",
+  lastName: "O’Brien",
+  address: "1418 6th St",
+  zip: "57006",
+  email: `ada.engine.${Date.now()}@example.com`,
+  phone: "(605) 555-0142",
+};
+
+/**
+ * The journey itself. `shots`, when given, is a folder for screenshots.
+ * @param {Driver} driver @param {string} origin @param {string[]} serverOutput @param {string | undefined} shots
+ */
+export async function visitorJourney(driver, origin, serverOutput, shots) {
+  const shot = async (/** @type {string} */ name) => {
+    if (!shots) return;
+    mkdirSync(shots, { recursive: true });
+    await driver.screenshot(join(shots, `${driver.engine}-${name}.png`));
+  };
+
+  // Home loads. First a walk with Tab before any pointer use: the menu button and the
+  // switch keep their pill shape when focused. At 700 px, still the phone layout:
+  // WebKitGTK's MiniBrowser leaves its page unfocused (no :focus-visible at all) in
+  // windows under about 600 px.
+  await driver.resize(700, 844);
+  await driver.open(`${origin}/`);
+  await clearProblems(driver);
+  assert.match(await driver.evaluate(() => document.title), /Brookings/);
+  assert.equal(await text(driver, "h1"), "Your trash bins, at the curb on pickup day.");
+  assert.equal(await driver.evaluate(() => document.hasFocus()), true, "the page has the keyboard focus");
+  /** @type {Record<string, ReturnType<typeof focusedRadius>>} */
+  const focused = {};
+  for (let i = 0; i < 60 && !focused.pricing__switch; i++) {
+    await driver.tab();
+    const now = await driver.evaluate(focusedRadius);
+    for (const name of ["site-menu__toggle", "pricing__switch"]) {
+      if (now.className.split(" ").includes(name)) focused[name.replace("-", "_")] = now;
+    }
+  }
+  for (const name of ["site_menu__toggle", "pricing__switch"]) {
+    const focus = focused[name];
+    assert.ok(focus, `Tab reaches the ${name}`);
+    assert.equal(focus.focusVisible, true, `:focus-visible on the ${name} after Tab`);
+    assert.equal(focus.radius, "999px 999px 999px 999px", `the focused ${name} keeps its pill shape`);
+  }
+
+  // The rest at phone size, on the same page.
+  const phone = await driver.resize(390, 844);
+  await driver.evaluate(() => {
+    window.scrollTo({ top: 0, behavior: "instant" });
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  });
+  await shot(`${phone.width}-header`);
+
+  // The header: opaque, on one line.
+  const facts = await driver.evaluate(headerFacts);
+  assert.equal(facts.nameLines, 1, `the name wraps at a ${facts.layoutWidth} px layout width`);
+  assert.equal(facts.overflowsSideways, false);
+  assert.equal((await driver.evaluate(styleFacts)).headerBackground, "rgb(255, 255, 255)");
+
+  // The menu opens and closes from its button.
+  const expanded = () => driver.evaluate(() => document.querySelector(".site-menu__toggle")?.getAttribute("aria-expanded"));
+  const listShown = () => driver.evaluate(() => getComputedStyle(/** @type {Element} */ (document.querySelector(".site-menu__list"))).display !== "none");
+  assert.equal(await expanded(), "false");
+  await driver.click(".site-menu__toggle");
+  await until(async () => (await expanded()) === "true" && (await listShown()), "the menu opens");
+  await shot(`${phone.width}-menu-open`);
+  await driver.click(".site-menu__toggle");
+  await until(async () => (await expanded()) === "false" && !(await listShown()), "the menu closes");
+
+  // Styles this engine drew differently before.
+  const style = await driver.evaluate(styleFacts);
+  assert.equal(style.activeOption.line, "underline", "the active billing option is underlined");
+  assert.equal(style.activeOption.color, style.activeOption.textColor, "the underline of the active option shows");
+  assert.equal(style.activeOption.thickness, "2px");
+  assert.equal(style.activeOption.userSelect, "none");
+  assert.equal(style.inactiveOption.color, "rgba(0, 0, 0, 0)", "the other option's underline is transparent");
+  assert.equal(style.select.appearance, "none");
+  assert.equal(style.select.height, 44, "the plan select is 44 px tall");
+  assert.equal(style.zipHeight, 44, "the ZIP field is 44 px tall");
+
+  // The billing switch, to annual and back.
+  const checked = () => driver.evaluate(() => document.querySelector(".pricing__switch")?.getAttribute("aria-checked"));
+  const activeLabel = () =>
+    driver.evaluate(() => {
+      const current = document.querySelector(".pricing")?.getAttribute("data-current-plan");
+      return document.querySelector(`.pricing [data-plan-option="${current}"]`)?.textContent?.trim();
+    });
+  assert.equal(await checked(), "false");
+  await driver.click(".pricing__switch");
+  await until(async () => (await checked()) === "true" && (await activeLabel()) === "Annual", "the switch shows annual");
+  await shot(`${phone.width}-pricing-annual`);
+  await driver.click(".pricing__switch");
+  await until(async () => (await checked()) === "false" && (await activeLabel()) === "Monthly", "the switch is back on monthly");
+
+  // Start Annual after hydration: the form's plan and the hidden plan fields follow.
+  await until(
+    () => driver.evaluate(() => document.querySelector('[data-island="pricing"]')?.hasAttribute("data-hydrated") ?? false),
+    "the pricing island has hydrated",
+  );
+  await driver.click('.plan-card[data-plan="annual"] .plan-card__start');
+  const plan = () =>
+    driver.evaluate(() => {
+      const value = (/** @type {string} */ name) => /** @type {HTMLInputElement | null} */ (document.querySelector(`#contact [name="${name}"]`))?.value;
+      const select = /** @type {HTMLSelectElement} */ (document.querySelector("#promotion"));
+      return {
+        promotion: select.selectedOptions[0]?.textContent ?? "",
+        plan_type: value("plan_type"),
+        plan_amount: value("plan_amount"),
+        billing_frequency: value("billing_frequency"),
+      };
+    });
+  await until(async () => (await plan()).plan_type === "annual", "Start Annual chooses the annual plan");
+  assert.deepEqual(await plan(), { promotion: "Yearly plan (2 months free)", plan_type: "annual", plan_amount: "250", billing_frequency: "yearly" });
+
+  // The sign-up, answered by the preview's stand-in for the form service.
+  // City and state come filled in with the service area's.
+  for (const [name, value] of Object.entries(PERSON)) await driver.type(`#contact form [name="${name}"]`, value);
+  assert.deepEqual(await plan(), { promotion: "Yearly plan (2 months free)", plan_type: "annual", plan_amount: "250", billing_frequency: "yearly" });
+  await shot(`${phone.width}-form-filled`);
+  await driver.click('#contact form button[type="submit"]');
+  await until(async () => (await text(driver, "#contact h2")) === "Thanks — we've got your info!", "the thank-you view appears", 20_000).catch(
+    async (error) => {
+      const shown = await text(driver, "#contact .contact-form__errors");
+      const validity = await driver.evaluate(() => [...document.querySelectorAll("#contact input, #contact select")].filter((f) => !(/** @type {HTMLInputElement} */ (f).checkValidity())).map((f) => f.getAttribute("name")));
+      throw new Error(`${error.message} (form says: ${shown}; invalid fields: ${JSON.stringify(validity)}; server: ${serverOutput.join("").slice(-300)})`);
+    },
+  );
+  assert.equal(await driver.evaluate(() => document.querySelectorAll("#contact form").length), 0);
+  await until(async () => serverOutput.join("").includes(PERSON.email), "the stand-in saves the sign-up");
+  await shot(`${phone.width}-thanks`);
+
+  // No console error, page error or unhandled rejection on the home page.
+  assert.deepEqual(await problems(driver), [], "problems on the home page");
+
+  // Legal pages, and the 404 page for an unknown address.
+  for (const [path, heading] of [
+    ["/privacypolicy", "Privacy Policy"],
+    ["/termsofservice", "Terms of Service"],
+    ["/no-such-page", "Page not found"],
+  ]) {
+    await driver.open(`${origin}${path}`);
+    assert.equal(await text(driver, "h1"), heading, `${path} shows its heading`);
+    assert.equal(await driver.evaluate(() => document.querySelector(".site-footer") !== null), true);
+  }
+  assert.deepEqual(await problems(driver), [], "problems on the other pages");
+
+  // A desktop window: no menu button, and the header on one line.
+  const desktop = await driver.resize(1280, 800);
+  await driver.open(`${origin}/`);
+  assert.equal(await driver.evaluate(() => getComputedStyle(/** @type {Element} */ (document.querySelector(".site-menu__toggle"))).display), "none");
+  assert.equal((await driver.evaluate(headerFacts)).nameLines, 1);
+  await shot(`${desktop.width}-header`);
+  assert.deepEqual(await problems(driver), [], "problems on the desktop home page");
+}
+
+/**
+ * Leaving the home page while the runtime may still be loading: reports what the page logged.
+ * @param {Driver} driver @param {string} origin
+ */
+export async function leaveEarly(driver, origin) {
+  await driver.open(`${origin}/privacypolicy`);
+  await clearProblems(driver);
+  // Home, and away again as soon as it has begun: the islands runtime is still on its way.
+  await driver.navigate(`${origin}/`);
+  await until(async () => (await driver.evaluate(() => location.pathname).catch(() => "")) === "/", "home has begun loading");
+  await driver.navigate(`${origin}/termsofservice`);
+  await until(
+    async () => (await driver.evaluate(() => location.pathname + " " + document.readyState).catch(() => "")) === "/termsofservice complete",
+    "the second page has loaded",
+  );
+  return problems(driver);
+}
+
+/** Screenshots go here when ENGINE_SCREENSHOTS names a folder. */
+export const screenshotFolder = process.env.ENGINE_SCREENSHOTS ? resolve(process.env.ENGINE_SCREENSHOTS) : undefined;
+
+/** @param {string} file @param {string} base64 */
+export function writePng(file, base64) {
+  writeFileSync(file, Buffer.from(base64, "base64"));
+}
