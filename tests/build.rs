@@ -1,5 +1,5 @@
 //! The real binary on the real content: `curbside build` writes the whole
-//! site, and what it writes is what the spec asks for.
+//! site, and what it writes is what the site must hold.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

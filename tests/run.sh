@@ -27,6 +27,9 @@ step "Installing the browser tests' npm packages (npm ci)"
 # The README's build command; it installs the frontend's npm packages itself.
 step "Building the site (cargo run --release -- build)"
 cargo run --release --quiet -- build --out target/test-run-site
+# The browser tests run the binary just built, wherever CARGO_TARGET_DIR puts it.
+CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs)
+export CURBSIDE_BIN
 
 step "Rust: cargo fmt --check"
 cargo fmt --check

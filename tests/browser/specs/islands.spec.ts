@@ -40,7 +40,7 @@ async function expectPricingShows(page: Page, plan: PlanType): Promise<void> {
   await expect(page.locator(".plan-card--selected")).toHaveAttribute("data-plan", plan);
 }
 
-/** The form's hidden plan fields (SPEC section 3). */
+/** The form's hidden plan fields. */
 async function expectHiddenPlanFields(page: Page, plan: typeof ANNUAL | typeof MONTHLY): Promise<void> {
   await expect(page.locator("#plan_type")).toHaveValue(plan.planType);
   await expect(page.locator("#plan_amount")).toHaveValue(String(plan.amount));

@@ -1,0 +1,71 @@
+// @ts-check
+// The curbside binary the browser tests and the benchmarks run.
+//
+// It is $CURBSIDE_BIN when that is set (tests/run.sh sets it to the binary it
+// has just built). Otherwise cargo builds the binary now (a no-op when it is
+// up to date) and reports where it put it, so CARGO_TARGET_DIR is respected
+// and a stale binary is never run.
+//
+//   node tests/browser/support/curbside-binary.mjs [--dev]   prints the path
+// (--dev: the dev profile's binary, as `cargo build` makes it; default: --release)
+
+import { execFileSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("../../..", import.meta.url));
+
+/**
+ * The path of the curbside binary to run; throws with what to do when there is none.
+ * @param {{ release?: boolean }} [options]
+ * @returns {string}
+ */
+export function curbsideBinary({ release = true } = {}) {
+  const given = process.env.CURBSIDE_BIN;
+  if (given) {
+    try {
+      accessSync(given, constants.X_OK);
+    } catch {
+      throw new Error(
+        `CURBSIDE_BIN is ${given}, which is not an executable file: build it (cargo build --release) or unset CURBSIDE_BIN`,
+      );
+    }
+    return given;
+  }
+  const args = ["build", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"];
+  if (release) args.push("--release");
+  let output;
+  try {
+    output = execFileSync("cargo", args, {
+      cwd: repo,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    throw new Error(`cargo ${args.join(" ")} failed: the curbside binary could not be built`, { cause: error });
+  }
+  for (const line of output.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    /** @type {{ reason?: string, target?: { name?: string, kind?: string[] }, executable?: string | null }} */
+    const message = JSON.parse(line);
+    if (
+      message.reason === "compiler-artifact" &&
+      message.target?.name === "curbside" &&
+      message.target.kind?.includes("bin") &&
+      message.executable
+    ) {
+      return message.executable;
+    }
+  }
+  throw new Error(`cargo ${args.join(" ")} reported no curbside executable`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    console.log(curbsideBinary({ release: !process.argv.includes("--dev") }));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
