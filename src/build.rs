@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use crate::content::{self, Site};
 use crate::diagnostics::{Diagnostic, Result};
-use crate::islands::{self, Bundle, NodeBridge};
+use crate::islands::{self, Bundle};
+use crate::node::NodeBridge;
 use crate::output;
+use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
-use crate::render::{
-    self, AssetUrls, BuiltAssets, Layouts, OutputFile, RenderInput, props::FormEndpoint,
-};
+use crate::render::{self, AssetUrls, BuiltAssets, Layouts, RenderInput, props::FormEndpoint};
 use crate::styles;
 
 /// A curbside project: the folder holding content/, layouts/ and frontend/.

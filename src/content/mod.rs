@@ -12,6 +12,7 @@ pub mod yaml;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::text::{line_column, read_text};
 pub use model::*;
 use placeholders::Values;
 
@@ -57,7 +58,7 @@ impl Source<'_> {
 
     fn yaml<T: serde::de::DeserializeOwned>(&self, name: &str) -> Result<(T, String)> {
         let (path, shown) = self.path(name);
-        let text = yaml::read_text(&path, &shown)?;
+        let text = read_text(&path, &shown)?;
         let value = yaml::parse(&text, &shown, 0)?;
         Ok((value, text))
     }
@@ -249,11 +250,11 @@ fn load_page(path: &Path, shown: &Path, relative: &Path) -> Result<Page> {
             .at(Location::file(shown))
             .help("name pages with lowercase letters, digits and dashes, directly in content/pages/, for example `about-us.md`; index, 404 and assets are taken"));
     }
-    let text = yaml::read_text(path, shown)?;
+    let text = read_text(path, shown)?;
     let (front, front_line, body, body_line) = yaml::split_front_matter(&text, shown)?;
     let meta: PageMeta = yaml::parse(front, shown, front_line - 1)?;
     if let Some((offset, name)) = placeholders::first_unknown(body) {
-        let (line, column) = yaml::line_column(&body.as_bytes()[..offset]);
+        let (line, column) = line_column(&body.as_bytes()[..offset]);
         let (message, help) = placeholders::unknown_message(name);
         return Err(Diagnostic::new(message)
             .at(Location::at(shown, line + body_line - 1, column))

@@ -5,6 +5,7 @@ pub mod headers;
 pub mod json;
 pub mod layouts;
 mod markers;
+mod minify;
 pub mod props;
 pub mod structured_data;
 
@@ -17,6 +18,8 @@ use std::collections::HashMap;
 use crate::content::{Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::{Island, RenderedIsland};
+use crate::output_file::OutputFile;
+use crate::text::xml_escape;
 pub use layouts::Layouts;
 use markers::marker;
 
@@ -75,33 +78,6 @@ pub struct RenderInput<'a> {
     pub copyright_year: i32,
     /// Markup added at the end of every body while previewing (live reload).
     pub dev_script: &'a str,
-}
-
-/// A file of the built site, by its path relative to the output folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutputFile {
-    pub path: String,
-    pub contents: Vec<u8>,
-}
-
-impl OutputFile {
-    pub fn text(path: impl Into<String>, contents: String) -> Self {
-        OutputFile {
-            path: path.into(),
-            contents: contents.into_bytes(),
-        }
-    }
-
-    /// A file under assets/, named after its content so hosts may cache it forever.
-    pub fn asset(stem: &str, extension: &str, contents: Vec<u8>) -> Self {
-        OutputFile {
-            path: format!(
-                "assets/{}",
-                crate::output::hashed_name(stem, extension, &contents)
-            ),
-            contents,
-        }
-    }
 }
 
 /// Renders every page: home, each Markdown page, and the 404 page.
@@ -264,7 +240,7 @@ const INLINE_CSS: &str = "inline-css";
 const NOJS_CSS: &str = "nojs-css";
 
 fn finish(page: &str) -> String {
-    crate::output::minify::html(page)
+    minify::html(page)
 }
 
 /// Puts the islands' server HTML, the runtime's URL and script, and the
@@ -392,10 +368,4 @@ pub fn robots(site: &Site) -> OutputFile {
             site.business.url.as_str()
         ),
     )
-}
-
-pub(crate) fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
