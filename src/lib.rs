@@ -1,6 +1,6 @@
 //! curbside: a static site generator for the Curbside Brookings website.
 //!
-//! A build runs [`content`] (load and validate) →
+//! A build runs [`content`] (load, validate, fill in placeholders) →
 //! [`render`] (pages through minijinja, with markers where Node's work goes)
 //! → [`node`] (the island server bundles and server-renders the [`islands`]
 //! and minifies the [`styles`]) → [`render::place_assets`] (that work put
