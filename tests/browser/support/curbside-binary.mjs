@@ -6,8 +6,9 @@
 // up to date) and reports where it put it, so CARGO_TARGET_DIR is respected
 // and a stale binary is never run.
 //
-//   node tests/browser/support/curbside-binary.mjs [--dev]   prints the path
-// (--dev: the dev profile's binary, as `cargo build` makes it; default: --release)
+//   node tests/browser/support/curbside-binary.mjs [--tests]   prints the path
+// (--tests: the binary `cargo test` builds and runs, so the browser tests need no
+// compile of their own; default: the release binary of `cargo build --release`)
 
 import { execFileSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
@@ -17,10 +18,10 @@ const repo = fileURLToPath(new URL("../../..", import.meta.url));
 
 /**
  * The path of the curbside binary to run; throws with what to do when there is none.
- * @param {{ release?: boolean }} [options]
+ * @param {{ tests?: boolean }} [options]
  * @returns {string}
  */
-export function curbsideBinary({ release = true } = {}) {
+export function curbsideBinary({ tests = false } = {}) {
   const given = process.env.CURBSIDE_BIN;
   if (given) {
     try {
@@ -32,8 +33,9 @@ export function curbsideBinary({ release = true } = {}) {
     }
     return given;
   }
-  const args = ["build", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"];
-  if (release) args.push("--release");
+  const args = tests
+    ? ["test", "--no-run", "--quiet", "--message-format=json-render-diagnostics"]
+    : ["build", "--release", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"];
   let output;
   try {
     output = execFileSync("cargo", args, {
@@ -47,12 +49,14 @@ export function curbsideBinary({ release = true } = {}) {
   }
   for (const line of output.split("\n")) {
     if (!line.startsWith("{")) continue;
-    /** @type {{ reason?: string, target?: { name?: string, kind?: string[] }, executable?: string | null }} */
+    /** @type {{ reason?: string, target?: { name?: string, kind?: string[] }, profile?: { test?: boolean }, executable?: string | null }} */
     const message = JSON.parse(line);
     if (
       message.reason === "compiler-artifact" &&
       message.target?.name === "curbside" &&
       message.target.kind?.includes("bin") &&
+      // not the binary's own unit tests
+      message.profile?.test === false &&
       message.executable
     ) {
       return message.executable;
@@ -63,7 +67,7 @@ export function curbsideBinary({ release = true } = {}) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    console.log(curbsideBinary({ release: !process.argv.includes("--dev") }));
+    console.log(curbsideBinary({ tests: process.argv.includes("--tests") }));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
