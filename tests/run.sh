@@ -14,6 +14,14 @@ step_started=$SECONDS
 end_step() {
   if [ -n "$step_name" ]; then timings+=("$(printf '%5ss  %s' $((SECONDS - step_started)) "$step_name")"); fi
 }
+report_timings() {
+  end_step
+  step_name=""
+  printf '\n==> Time per step (%ss in all)\n' "$SECONDS"
+  printf '%s\n' "${timings[@]}"
+}
+# Also when a step fails: how far the run got, and at what cost.
+trap report_timings EXIT
 step() {
   end_step
   step_name=$*
@@ -61,7 +69,3 @@ step "Frontend: type check and Vitest"
 
 step "Browser: Playwright in Chromium against the built site"
 (cd tests/browser && npm run --silent typecheck && npx playwright test)
-
-end_step
-printf '\n==> Time per step (%ss in all)\n' "$SECONDS"
-printf '%s\n' "${timings[@]}"
