@@ -76,11 +76,41 @@ const browserOptions = {
 
 /** Island name (file name in src/client) -> its built entry chunk's file name. */
 const islandChunks = new Map();
+/** @type {Map<string, string[]>} Island name -> its entry chunk, then every chunk it imports statically (file names). */
+const islandFileLists = new Map();
+const islandFilesModule = path.join(root, "src", "runtime", "island-files.ts");
+
+/**
+ * Each island's entry chunk and the chunks it imports, directly or not, from esbuild's metafile.
+ * @param {esbuild.Metafile} metafile
+ */
+function listIslandFiles(metafile) {
+  islandChunks.clear();
+  islandFileLists.clear();
+  for (const [output, meta] of Object.entries(metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    const name = path.basename(meta.entryPoint, ".ts");
+    islandChunks.set(name, path.basename(output));
+    const files = [output];
+    for (let i = 0; i < files.length; i++) {
+      for (const imported of metafile.outputs[files[i] ?? ""]?.imports ?? []) {
+        if (imported.kind === "import-statement" && !files.includes(imported.path)) files.push(imported.path);
+      }
+    }
+    islandFileLists.set(name, files.map((file) => path.basename(file)));
+  }
+}
 
 /** @type {esbuild.Plugin} */
 const islandChunksPlugin = {
   name: "island-chunks",
   setup(build) {
+    // The runtime's list of each island's files, filled in from the islands just built.
+    build.onLoad({ filter: /[\\/]runtime[\\/]island-files\.ts$/ }, (args) => {
+      if (path.resolve(args.path) !== islandFilesModule) return undefined;
+      const lists = Object.fromEntries([...islandFileLists].map(([name, files]) => [name, files.map((file) => `./${file}`)]));
+      return { contents: `export const islandFiles = ${JSON.stringify(lists)};`, loader: "ts" };
+    });
     build.onResolve({ filter: /^\.\.\/client\/[\w-]+$/ }, (args) => {
       const name = path.basename(args.path);
       const file = islandChunks.get(name);
@@ -146,10 +176,7 @@ async function bundle(id) {
   const islands = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (
     await (await islandsContext()).rebuild()
   );
-  islandChunks.clear();
-  for (const [output, meta] of Object.entries(islands.metafile.outputs)) {
-    if (meta.entryPoint) islandChunks.set(path.basename(meta.entryPoint, ".ts"), path.basename(output));
-  }
+  listIslandFiles(islands.metafile);
   runtimeContext ??= await esbuild.context({
     ...browserOptions,
     entryPoints: [{ in: "src/runtime.ts", out: "islands" }],

@@ -1,5 +1,6 @@
-// The one inline script of every page: it starts the islands runtime (src/runtime.ts)
-// once the page has painted. Reading the page needs no JavaScript, so neither the
+// The one inline script of every page: it makes the Start buttons work at once
+// (src/loader/plan-start.ts) and starts the islands runtime (src/runtime.ts) once the
+// page has painted. Reading the page needs no JavaScript, so neither the
 // runtime's download nor its start-up may compete with the first paint on a slow phone.
 //
 // The build inlines it at the end of <body>, allowed by its hash in the
@@ -8,9 +9,16 @@
 // (It exports nothing: an export would be dead code in every page.)
 import { afterFirstPaint } from "./loader/after-first-paint";
 import { replayEarlyTap } from "./loader/early-tap";
+import { initPlanStarts } from "./loader/plan-start";
 
 const script = document.currentScript;
 const runtime = script instanceof HTMLScriptElement ? script.dataset.runtime : undefined;
+try {
+  initPlanStarts();
+} catch (error) {
+  // The links still jump to the form, and the runtime below still starts.
+  console.error("[islands] the Start buttons could not be prepared", error);
+}
 if (runtime) {
   replayEarlyTap(
     new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 // Small test doubles for browser APIs jsdom lacks.
-import { vi } from "vitest";
+import { onTestFinished, vi } from "vitest";
+import { initPlanStarts } from "../src/loader/plan-start";
 import type { Plan } from "../src/props";
 
 /** Records every plan-change on window until `stop()`. */
@@ -82,4 +83,24 @@ export class FakeIntersectionObserver {
 export function stubIntersectionObserver(): void {
   FakeIntersectionObserver.instances = [];
   vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+}
+
+/**
+ * The page around islands as the build writes it: each island's props as JSON in the page, and
+ * the loader's plan script (Start buttons, the plan's markup) listening, until the test ends.
+ */
+export function pageWithPlanScript(props: Record<string, object>): void {
+  const scripts = Object.entries(props).map(([name, value]) => {
+    const script = document.createElement("script");
+    script.type = "application/json";
+    script.id = `props-${name}`;
+    script.textContent = JSON.stringify(value);
+    document.head.append(script);
+    return script;
+  });
+  const stop = initPlanStarts();
+  onTestFinished(() => {
+    stop();
+    for (const script of scripts) script.remove();
+  });
 }

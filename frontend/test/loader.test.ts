@@ -159,4 +159,24 @@ describe("replayEarlyTap", () => {
     });
     expect(seen).toEqual([]);
   });
+
+  it("reports a runtime that failed to load once, as an error, and never as an unhandled rejection", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const failure = new TypeError("Importing a module script failed.");
+    replayEarlyTap(Promise.reject(failure));
+    // Vitest fails the run on any unhandled rejection; settle the reaction first.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors.mock.calls[0]).toContain(failure);
+  });
+
+  it("says nothing when the import failed because the visitor is leaving the page", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let fail!: (error: Error) => void;
+    replayEarlyTap(new Promise((_resolve, reject) => (fail = reject)));
+    window.dispatchEvent(new Event("pagehide"));
+    fail(new TypeError("error loading dynamically imported module"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(errors).not.toHaveBeenCalled();
+  });
 });

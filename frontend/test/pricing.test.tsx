@@ -5,7 +5,7 @@ import Contact from "../src/islands/contact";
 import Pricing from "../src/islands/pricing";
 import { choosePlan } from "../src/plan";
 import { contactProps, pricingProps } from "./fixtures/props";
-import { recordPlanChanges, stubReducedMotion } from "./helpers";
+import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./helpers";
 
 /** The parts of the page the Start buttons reach: the contact section, its select and first field. */
 function PageAround() {
@@ -23,6 +23,8 @@ function PageAround() {
 
 function setup() {
   const user = userEvent.setup();
+  // The Start links are handled by the loader's plan script, as in the built page.
+  pageWithPlanScript({ pricing: pricingProps });
   render(
     <>
       <Pricing {...pricingProps} />
@@ -34,8 +36,10 @@ function setup() {
   return { user, toggle, select };
 }
 
+/** The card of the plan the island shows as current (the stylesheet highlights it from this attribute). */
 function selectedCard(): HTMLElement {
-  const cards = document.querySelectorAll<HTMLElement>(".plan-card--selected");
+  const current = document.querySelector<HTMLElement>(".pricing")?.dataset.currentPlan;
+  const cards = document.querySelectorAll<HTMLElement>(`.plan-card[data-plan="${current}"]`);
   expect(cards).toHaveLength(1);
   return cards[0] as HTMLElement;
 }
@@ -207,6 +211,7 @@ describe("pricing and contact islands together", () => {
 
   it("keeps toggle, promotion and plan fields in agreement whatever the visitor does", async () => {
     const user = userEvent.setup();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
     render(
       <>
         <Pricing {...pricingProps} />

@@ -1,6 +1,7 @@
 // The plain-TS runtime: back-to-top, reveal-on-scroll, and the islands' hydration
 // strategies, hydrating real server HTML from src/server.tsx.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
 import { initIslands, islandLoaders } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
@@ -172,8 +173,14 @@ describe("islands runtime", () => {
     return first !== null && Object.keys(first).some((key) => key.startsWith("__reactFiber"));
   }
 
-  async function settle(ms = 50): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+  /** Hydration has started: decided synchronously when its trigger fires, so its absence right after an event is final. */
+  function started(element: Element): boolean {
+    return element.hasAttribute("data-hydrating") || element.hasAttribute("data-hydrated");
+  }
+
+  /** Hydration has committed and every held tap or submit has been replayed: nothing later can come. */
+  async function hydrated(element: Element): Promise<void> {
+    await vi.waitFor(() => expect(element).toHaveAttribute("data-hydrated"));
   }
 
   it("hydrates a visible island when it comes within 200px of the viewport, not before", async () => {
@@ -182,8 +189,7 @@ describe("islands runtime", () => {
     const [observer] = FakeIntersectionObserver.observing(element);
     expect(observer?.options.rootMargin).toBe("200px");
     observer?.report(element, false);
-    await settle();
-    expect(isHydrated(element)).toBe(false);
+    expect(started(element)).toBe(false);
     observer?.report(element, true);
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
     const button = element.querySelector("button") as HTMLButtonElement;
@@ -203,8 +209,7 @@ describe("islands runtime", () => {
     firstName.value = "Ada";
     zip.value = "57006";
     city.value = "Volga";
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
-    await settle();
+    await hydrated(element);
     expect(firstName.value).toBe("Ada");
     expect(zip.value).toBe("57006");
     expect(city.value).toBe("Volga");
@@ -219,8 +224,8 @@ describe("islands runtime", () => {
     button.click();
     expect(button).toHaveAttribute("aria-expanded", "false");
     await vi.waitFor(() => expect(button).toHaveAttribute("aria-expanded", "true"));
-    await settle();
-    // Replayed exactly once.
+    await hydrated(element);
+    // Replayed exactly once: a second replay would have closed it again.
     expect(button).toHaveAttribute("aria-expanded", "true");
   });
 
@@ -246,8 +251,7 @@ describe("islands runtime", () => {
     const element = island(name, props, "idle");
     const html = element.innerHTML;
     initIslands();
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
-    await settle();
+    await hydrated(element);
     expect(errors).not.toHaveBeenCalled();
     // Hydration adopted the server's nodes instead of replacing them.
     expect(element.innerHTML).toBe(html);
@@ -257,15 +261,12 @@ describe("islands runtime", () => {
     const { lists } = stubMatchMedia(() => false);
     const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
     initIslands();
-    await settle(300);
-    expect(isHydrated(element)).toBe(false);
+    expect(started(element)).toBe(false);
     // A tap on a wide screen does not load React for a menu that needs none there.
     element.querySelector("a")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
-    await settle(300);
-    expect(isHydrated(element)).toBe(false);
+    expect(started(element)).toBe(false);
     lists.get("(max-width: 47.99rem)")?.fire(true);
-    await settle(300);
-    expect(isHydrated(element)).toBe(false);
+    expect(started(element)).toBe(false);
     window.dispatchEvent(new Event("scroll"));
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
@@ -274,8 +275,7 @@ describe("islands runtime", () => {
     stubMatchMedia((query) => query === "(max-width: 47.99rem)");
     const element = island("menu", menuProps, "media:(max-width: 47.99rem)");
     initIslands();
-    await settle(300);
-    expect(isHydrated(element)).toBe(false);
+    expect(started(element)).toBe(false);
     document.body.dispatchEvent(new Event("touchstart", { bubbles: true }));
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
@@ -286,12 +286,21 @@ describe("islands runtime", () => {
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
 
-  it("restores the saved plan after hydrating the monthly server HTML", async () => {
-    localStorage.setItem("plan", "annual");
+  it("hydrates server HTML on which the loader already shows the saved plan, with no mismatch", async () => {
+    const errors = vi.spyOn(console, "error");
     const element = island("pricing", pricingProps, "idle");
-    expect(element.querySelector("[role=switch]")).toHaveAttribute("aria-checked", "false");
+    const toggle = () => element.querySelector("[role=switch]");
+    expect(toggle()).toHaveAttribute("aria-checked", "false");
+    localStorage.setItem("plan", "annual");
+    // What the page's inline loader does before the runtime arrives.
+    const stop = initPlanStarts();
+    expect(toggle()).toHaveAttribute("aria-checked", "true");
     initIslands();
-    await vi.waitFor(() => expect(element.querySelector("[role=switch]")).toHaveAttribute("aria-checked", "true"));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    expect(toggle()).toHaveAttribute("aria-checked", "true");
+    expect(element.querySelector("[data-current-plan]")).toHaveAttribute("data-current-plan", "annual");
+    expect(errors).not.toHaveBeenCalled();
+    stop();
   });
 
   it("reports hydration mismatches to console.error", async () => {

@@ -33,7 +33,8 @@ export default defineConfig({
   webServer: {
     // Builds the site with the curbside binary, then serves it as static hosts do.
     // A folder per port, so runs on different ports never overwrite each other's assets.
-    command: `node support/static-host.mjs --build --root ../../target/browser-site-${port} --port ${port}`,
+    // CURBSIDE_PRECOMPRESSED=1 sends the .br/.gz copies, as real hosts compress (the benchmarks set it).
+    command: `node support/static-host.mjs --build --root ../../target/browser-site-${port} --port ${port}${process.env.CURBSIDE_PRECOMPRESSED ? " --precompressed" : ""}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,6 +6,10 @@ import { needsNoHold } from "../runtime/hold";
 
 export function replayEarlyTap(started: Promise<unknown>): void {
   let tapped: HTMLElement | null = null;
+  // A visitor who leaves while the runtime is still loading makes its import fail (Firefox and
+  // WebKit abort it): that is no error of the page, and must not be reported as one.
+  let leaving = false;
+  window.addEventListener("pagehide", () => (leaving = true), { once: true });
   const onClick = (event: Event): void => {
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("[data-island]") && !needsNoHold(target)) tapped = target;
@@ -23,8 +27,8 @@ export function replayEarlyTap(started: Promise<unknown>): void {
     },
     (error: unknown) => {
       stop();
-      // Still reported, as a failed module script would be.
-      throw error;
+      // Reported, as a failed module script would be, but never as an unhandled rejection.
+      if (!leaving) console.error("[islands] the runtime could not load", error);
     },
   );
 }

@@ -35,9 +35,11 @@ async function savedPlan(page: Page): Promise<string | null> {
 /** Everything the pricing island shows for a plan: switch, highlighted word, highlighted card. */
 async function expectPricingShows(page: Page, plan: PlanType): Promise<void> {
   await expect(billingSwitch(page)).toHaveAttribute("aria-checked", String(plan === "annual"));
-  await expect(page.locator(".pricing__option--active")).toHaveText(plan === "annual" ? "Annual" : "Monthly");
-  await expect(page.locator(".plan-card--selected")).toHaveCount(1);
-  await expect(page.locator(".plan-card--selected")).toHaveAttribute("data-plan", plan);
+  await expect(page.locator(".pricing")).toHaveAttribute("data-current-plan", plan);
+  // The highlight a sighted visitor sees: the chosen card is raised, the other is not.
+  const other = plan === "annual" ? "monthly" : "annual";
+  await expect(page.locator(`.plan-card[data-plan="${plan}"]`)).not.toHaveCSS("box-shadow", "none");
+  await expect(page.locator(`.plan-card[data-plan="${other}"]`)).toHaveCSS("box-shadow", "none");
 }
 
 /** The form's hidden plan fields. */
@@ -138,7 +140,7 @@ test.describe("pricing island", () => {
     expect(await planEvents(page)).toEqual([ANNUAL]);
   });
 
-  test("a saved annual plan is restored on reload without any layout shift", async ({ page }) => {
+  test("a saved annual plan shows from the first paint on reload, without any layout shift", async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as {
         __shifts: Array<{ value: number; sources: string[] }>;
@@ -192,8 +194,8 @@ test.describe("pricing island", () => {
       });
       return { shifts: w.__shifts, atLoad: w.__atLoad, boxes };
     });
-    // The server HTML is the monthly state; the restore happened after hydration...
-    expect(result.atLoad?.checked).toBe("false");
+    // The saved plan shows from the start, before any island code has arrived (the loader's plan script)...
+    expect(result.atLoad?.checked).toBe("true");
     // ...and moved nothing: no layout shift at all during load, hydration and restore,
     expect(result.shifts).toEqual([]);
     // and every box of the island has the size and place it had in the server HTML.
@@ -253,6 +255,41 @@ test.describe("pricing island", () => {
     expect(await promotionChanges(page)).toHaveLength(3);
     expect(await planEvents(page)).toEqual([ANNUAL, MONTHLY]);
     await expect(page.locator("#firstName")).toBeFocused();
+  });
+
+  test("Start Annual still does its whole job when React never arrives", async ({ page, allowConsole }) => {
+    // Every chunk but the runtime fails, as on a flaky connection: React and the islands never hydrate.
+    await page.route(/\/assets\/(?!islands-)[\w-]+\.js$/, (route) => route.abort("connectionfailed"));
+    allowConsole(/Failed to load resource: net::ERR_CONNECTION_FAILED/);
+    allowConsole(/\[islands\] (pricing|contact|menu): could not hydrate/);
+    await probeIslands(page);
+    await page.goto("/#pricing");
+    await recordPlanEvents(page);
+    await page.getByRole("link", { name: "Start Annual" }).click();
+    // The server-rendered select and plan fields carry the choice, and the toggle shows it.
+    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
+    await expectHiddenPlanFields(page, ANNUAL);
+    await expectPricingShows(page, "annual");
+    await expect(page.locator("#firstName")).toBeFocused();
+    expect(await promotionChanges(page)).toEqual([{ value: PROMOTION.annual, bubbles: true }]);
+    expect(await planEvents(page)).toEqual([ANNUAL]);
+    expect(await page.locator("[data-island][data-hydrated]").count()).toBe(0);
+  });
+
+  test("a Start choice made earlier in the visit is in the form when it is reached from another page", async ({ page }) => {
+    await openPricing(page);
+    await page.getByRole("link", { name: "Start Annual" }).click();
+    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
+    // On to the privacy policy, then back to the form through the site's own links.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacypolicy$/);
+    await page.goto("/#contact");
+    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
+    await expectHiddenPlanFields(page, ANNUAL);
+    await expectPricingShows(page, "annual");
+    await waitForIsland(page, "contact");
+    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
+    await expectHiddenPlanFields(page, ANNUAL);
   });
 
   test("the switch and the form's plan select agree, both ways", async ({ page }) => {

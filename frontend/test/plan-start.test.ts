@@ -1,0 +1,107 @@
+// The loader's plan script on the islands' real server HTML, with no React in the page: the Start
+// buttons do their whole job before hydration (or without it), and the page shows the saved plan.
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { START_CHOSEN_KEY } from "../src/loader/plan-start";
+import { render as renderIsland } from "../src/server";
+import { contactProps, pricingProps } from "./fixtures/props";
+import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./helpers";
+
+/** The home page's two plan islands as the build writes them: server HTML, not hydrated. */
+function serverPage(): void {
+  document.body.innerHTML = `
+    <div data-island="pricing">${renderIsland("pricing", pricingProps)}</div>
+    <section id="contact"><div data-island="contact">${renderIsland("contact", contactProps)}</div></section>`;
+}
+
+const select = () => document.getElementById("promotion") as HTMLSelectElement;
+const planFields = () =>
+  ["plan_type", "plan_amount", "billing_frequency"].map((name) => (document.querySelector(`input[name="${name}"]`) as HTMLInputElement).value);
+const shownPlan = () => ({
+  current: document.querySelector<HTMLElement>("[data-current-plan]")?.dataset.currentPlan,
+  checked: document.querySelector("[role=switch]")?.getAttribute("aria-checked"),
+});
+const link = (name: string) => Array.from(document.querySelectorAll("a")).find((a) => a.textContent === name) as HTMLAnchorElement;
+
+beforeEach(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+  stubReducedMotion(false);
+});
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  sessionStorage.clear();
+});
+
+describe("the loader's plan script, before any island hydrates", () => {
+  it("Start Annual saves and announces the plan once, sets the promotion with one bubbling change, and moves focus to the form", async () => {
+    serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    const changes: Array<{ value: string; bubbles: boolean }> = [];
+    document.addEventListener("change", (event) => changes.push({ value: select().value, bubbles: event.bubbles }));
+    const events = recordPlanChanges();
+
+    await userEvent.click(link("Start Annual"));
+    events.stop();
+
+    expect(events.details).toEqual([{ planType: "annual", amount: 250, frequency: "yearly" }]);
+    expect(changes).toEqual([{ value: "Yearly plan (2 months free)", bubbles: true }]);
+    expect(localStorage.getItem("plan")).toBe("annual");
+    expect(planFields()).toEqual(["annual", "250", "yearly"]);
+    expect(shownPlan()).toEqual({ current: "annual", checked: "true" });
+    expect(document.activeElement).toBe(document.getElementById("firstName"));
+    expect(document.getElementById("contact")?.scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
+    expect(window.location.hash).toBe("");
+  });
+
+  it("Start Monthly on the plan already chosen sets the promotion and announces no plan change", async () => {
+    serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    const events = recordPlanChanges();
+    await userEvent.click(link("Start Monthly"));
+    events.stop();
+    expect(select().value).toBe("Monthly plan");
+    expect(events.details).toEqual([]);
+    expect(planFields()).toEqual(["monthly", "25", "monthly"]);
+  });
+
+  it("leaves a modified click (open in a new tab) to the browser", async () => {
+    serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
+    expect(link("Start Annual").dispatchEvent(click)).toBe(true);
+    expect(select().value).toBe("None");
+    expect(localStorage.getItem("plan")).toBeNull();
+  });
+
+  it("shows a saved annual plan in the server HTML at once", () => {
+    serverPage();
+    localStorage.setItem("plan", "annual");
+    expect(shownPlan()).toEqual({ current: "monthly", checked: "false" });
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    expect(shownPlan()).toEqual({ current: "annual", checked: "true" });
+    expect(planFields()).toEqual(["annual", "250", "yearly"]);
+    // No Start button was used in this visit: the promotion stays the visitor's to choose.
+    expect(select().value).toBe("None");
+  });
+
+  it("brings back a Start choice made earlier in the visit, on the plan saved now", () => {
+    serverPage();
+    sessionStorage.setItem(START_CHOSEN_KEY, "1");
+    localStorage.setItem("plan", "annual");
+    pageWithPlanScript({ contact: contactProps });
+    expect(select().value).toBe("Yearly plan (2 months free)");
+    expect(planFields()).toEqual(["annual", "250", "yearly"]);
+  });
+
+  it("keeps the page's plan markup in step with every announced plan", async () => {
+    serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    const { choosePlan } = await import("../src/plan");
+    choosePlan("annual", pricingProps.plans);
+    expect(shownPlan()).toEqual({ current: "annual", checked: "true" });
+    choosePlan("monthly", pricingProps.plans);
+    expect(shownPlan()).toEqual({ current: "monthly", checked: "false" });
+    expect(planFields()).toEqual(["monthly", "25", "monthly"]);
+  });
+});

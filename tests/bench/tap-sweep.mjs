@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// @ts-check
+// The tap sweep as a benchmark: every control of every island pressed at every moment from the
+// first paint on (tests/browser/specs/tap-sweep.spec.ts), one press at a time so the timings are
+// not shared with another page, on a desktop (1280×800, mouse) and a slow phone (390×844, touch,
+// 150 ms RTT, 1.6 Mbps, 4× slower CPU), with the site served precompressed as hosts serve it.
+// Prints, for each control and moment, whether the press was kept and the milliseconds from the
+// press to its result; then the median of 5 runs of "scroll start → pricing island hydrated".
+// Figures also go to tests/bench/results/tap-sweep.json and hydration.json. It measures, it never gates.
+//
+//   node tests/bench/tap-sweep.mjs [--hydration-runs N] [--skip-sweep]
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: { "hydration-runs": { type: "string", default: "5" }, "skip-sweep": { type: "boolean", default: false } },
+});
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const browserTests = path.join(repo, "tests/browser");
+
+/** @param {string} command @param {string[]} args @param {string} cwd */
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: "inherit",
+    env: { ...process.env, CURBSIDE_PRECOMPRESSED: "1", CURBSIDE_TEST_PORT: process.env.CURBSIDE_TEST_PORT ?? "4190" },
+  });
+  if (result.status !== 0) console.error(`(${command} ${args.join(" ")} exited with ${result.status})`);
+}
+
+run("cargo", ["build", "--release", "--quiet"], repo);
+const common = ["playwright", "test", "specs/tap-sweep.spec.ts", "--workers", "1", "--reporter", "./support/tap-sweep-reporter.ts"];
+if (!values["skip-sweep"]) run("npx", [...common, "--grep-invert", "hydrates once"], browserTests);
+run("npx", [...common, "--grep", "hydrates once", "--repeat-each", values["hydration-runs"] ?? "5"], browserTests);

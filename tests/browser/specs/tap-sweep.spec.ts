@@ -1,0 +1,32 @@
+// No press is ever lost: every control of every island, pressed at every moment from the
+// first paint on, ends in exactly the state a fully hydrated page gives, with each event once.
+// The phone runs on a slow network and a slowed CPU (DevTools protocol throttling), and taps.
+// Each outcome is attached for the benchmark's reporter (tests/bench/tap-sweep.mjs), which
+// prints the milliseconds; no timing is asserted here.
+import { expect, test } from "../support/page-checks";
+import { CONTROLS, MOMENTS, pressOnce, scrollToHydrated, throttleLikeSlowPhone, type Device } from "../support/tap-sweep";
+
+const TIMEOUT_MS = 20_000;
+
+test.describe.configure({ timeout: 90_000 });
+
+for (const control of CONTROLS) {
+  for (const moment of MOMENTS) {
+    test(`${control.name}, pressed ${moment}, is kept exactly once`, async ({ page }, testInfo) => {
+      const device = testInfo.project.name as Device;
+      test.skip(!control.devices.includes(device), `no ${control.name} on a ${device}`);
+      const outcome = await pressOnce(page, device, control, moment, { throttle: device === "phone", timeoutMs: TIMEOUT_MS });
+      await testInfo.attach("tap-sweep", { body: JSON.stringify(outcome), contentType: "application/json" });
+      expect(outcome.state, `the state after the press (expected ${JSON.stringify(control.expected)})`).toMatchObject(control.expected);
+      expect(outcome.kept).toBe(true);
+    });
+  }
+}
+
+test("the pricing island hydrates once a reader scrolls to it", async ({ page }, testInfo) => {
+  const device = testInfo.project.name as Device;
+  if (device === "phone") await throttleLikeSlowPhone(page);
+  const ms = await scrollToHydrated(page, device, TIMEOUT_MS);
+  await testInfo.attach("hydration", { body: JSON.stringify({ device, ms }), contentType: "application/json" });
+  expect(ms).toBeGreaterThan(0);
+});

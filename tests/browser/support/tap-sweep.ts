@@ -1,0 +1,465 @@
+// The tap sweep: every control of every island, pressed at every moment a visitor can press it,
+// from the first paint to after hydration, on a desktop with a mouse and on a slow phone by touch.
+// Used by specs/tap-sweep.spec.ts (each press ends in the hydrated page's state, exactly once) and
+// by the benchmark (tests/bench/tap-sweep.config.ts: kept or lost, and milliseconds to the result).
+//
+// "Kept" means the page reached the state a fully hydrated page reaches for that press, and
+// stayed there once every island the press touches has hydrated: the positive signal after which
+// no late replay can arrive. Nothing here waits a fixed time for "nothing happened".
+import type { CDPSession, Locator, Page } from "@playwright/test";
+
+export type Device = "desktop" | "phone";
+
+/** A phone on a slow connection: what a resident on the edge of town has. */
+export const SLOW_PHONE = { latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, cpuSlowdown: 4 };
+
+/** Throttles the page's network and CPU through the DevTools protocol, as Chromium's own presets do. */
+export async function throttleLikeSlowPhone(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: SLOW_PHONE.latencyMs,
+    downloadThroughput: SLOW_PHONE.downloadBitsPerSecond / 8,
+    uploadThroughput: SLOW_PHONE.uploadBitsPerSecond / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuSlowdown });
+  return cdp;
+}
+
+/** What a press may change, read from the page. */
+export interface PageState {
+  promotion: string;
+  planFields: string;
+  switchChecked: string | null;
+  currentPlan: string | null;
+  savedPlan: string | null;
+  focused: string;
+  menuExpanded: string | null;
+  zip: string;
+  zipStatus: string;
+  thanked: boolean;
+  /** plan-change events on window, change events of the promotion select, requests to the form service. */
+  planChanges: number;
+  promotionChanges: number;
+  posts: number;
+}
+
+type IslandName = "pricing" | "menu" | "contact";
+
+export interface Control {
+  name: string;
+  devices: readonly Device[];
+  /** The section a visitor scrolls to before pressing it (its id); the header's menu is on screen at any of them. */
+  section: string;
+  /** The island whose code handles the press; its chunk is held for the "downloading" moment. */
+  island: IslandName;
+  /** Islands whose hydration could replay the press (the one that holds it): the sweep waits for them before counting. */
+  settles: readonly IslandName[];
+  /** The plan saved before the page loads, so that every plan press changes the plan once. */
+  savedPlan: "monthly" | "annual";
+  /** Done before the press without hydrating anything (values set directly, no events). */
+  prepare?: (page: Page) => Promise<void>;
+  /** What the visitor presses (scrolled into view first). */
+  target: (page: Page) => Locator;
+  /** Typed after the press. */
+  types?: string;
+  /** The parts of PageState this press decides, as a fully hydrated page ends. */
+  expected: Partial<PageState>;
+}
+
+const PERSON: Record<string, string> = {
+  firstName: "Dana",
+  lastName: "Reyes",
+  address: "1418 6th St",
+  zip: "57006",
+  email: "dana@example.com",
+  phone: "(605) 555-0199",
+};
+
+/** Taps on a phone, clicks with the mouse on a desktop, at the element's centre as laid out now. */
+export async function pressAt(page: Page, target: Locator, device: Device): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`nothing to press: ${target.toString()} has no box`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  if (device === "phone") await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+const ANNUAL_FIELDS = "annual/250/yearly";
+const MONTHLY_FIELDS = "monthly/25/monthly";
+
+export const CONTROLS: readonly Control[] = [
+  {
+    name: "Start Annual",
+    devices: ["desktop", "phone"],
+    section: "pricing",
+    island: "pricing",
+    settles: ["pricing"],
+    savedPlan: "monthly",
+    target: (page) => page.getByRole("link", { name: "Start Annual" }),
+    expected: {
+      promotion: "Yearly plan (2 months free)",
+      planFields: ANNUAL_FIELDS,
+      switchChecked: "true",
+      currentPlan: "annual",
+      savedPlan: "annual",
+      focused: "firstName",
+      planChanges: 1,
+      promotionChanges: 1,
+    },
+  },
+  {
+    name: "Start Monthly",
+    devices: ["desktop", "phone"],
+    section: "pricing",
+    island: "pricing",
+    settles: ["pricing"],
+    savedPlan: "annual",
+    target: (page) => page.getByRole("link", { name: "Start Monthly" }),
+    expected: {
+      promotion: "Monthly plan",
+      planFields: MONTHLY_FIELDS,
+      switchChecked: "false",
+      currentPlan: "monthly",
+      savedPlan: "monthly",
+      focused: "firstName",
+      planChanges: 1,
+      promotionChanges: 1,
+    },
+  },
+  {
+    name: "billing switch",
+    devices: ["desktop", "phone"],
+    section: "pricing",
+    island: "pricing",
+    settles: ["pricing"],
+    savedPlan: "monthly",
+    target: (page) => page.getByRole("switch"),
+    expected: {
+      promotion: "None",
+      planFields: ANNUAL_FIELDS,
+      switchChecked: "true",
+      currentPlan: "annual",
+      savedPlan: "annual",
+      planChanges: 1,
+      promotionChanges: 0,
+    },
+  },
+  {
+    name: "label Annual",
+    devices: ["desktop", "phone"],
+    section: "pricing",
+    island: "pricing",
+    settles: ["pricing"],
+    savedPlan: "monthly",
+    target: (page) => page.locator(".pricing__option", { hasText: "Annual" }),
+    expected: {
+      promotion: "None",
+      planFields: ANNUAL_FIELDS,
+      switchChecked: "true",
+      currentPlan: "annual",
+      savedPlan: "annual",
+      planChanges: 1,
+      promotionChanges: 0,
+    },
+  },
+  {
+    name: "label Monthly",
+    devices: ["desktop", "phone"],
+    section: "pricing",
+    island: "pricing",
+    settles: ["pricing"],
+    savedPlan: "annual",
+    target: (page) => page.locator(".pricing__option", { hasText: "Monthly" }),
+    expected: {
+      promotion: "None",
+      planFields: MONTHLY_FIELDS,
+      switchChecked: "false",
+      currentPlan: "monthly",
+      savedPlan: "monthly",
+      planChanges: 1,
+      promotionChanges: 0,
+    },
+  },
+  {
+    // Shown only on small screens: on a desktop the links are always there.
+    name: "menu button",
+    devices: ["phone"],
+    section: "how-it-works",
+    island: "menu",
+    settles: ["menu"],
+    savedPlan: "monthly",
+    target: (page) => page.getByRole("button", { name: "Menu" }),
+    expected: { menuExpanded: "true", planChanges: 0 },
+  },
+  {
+    name: "typing the ZIP",
+    devices: ["desktop", "phone"],
+    section: "contact",
+    island: "contact",
+    settles: ["contact"],
+    savedPlan: "monthly",
+    target: (page) => page.locator("#zip"),
+    types: "57006",
+    expected: { zip: "57006", zipStatus: "Great, Brookings area ZIP codes are in our service area.", focused: "zip", posts: 0 },
+  },
+  {
+    name: "submit button",
+    devices: ["desktop", "phone"],
+    section: "contact",
+    island: "contact",
+    settles: ["contact"],
+    savedPlan: "monthly",
+    // Filled without events, so nothing but the press itself can wake the form.
+    prepare: (page) =>
+      page.evaluate((person) => {
+        for (const [name, value] of Object.entries(person)) {
+          const field = document.querySelector<HTMLInputElement>(`#contact form [name="${name}"]`);
+          if (field) field.value = value;
+        }
+      }, PERSON),
+    target: (page) => page.locator("#contact form [type=submit]"),
+    expected: { thanked: true, posts: 1 },
+  },
+];
+
+export const MOMENTS = [
+  "at DOMContentLoaded",
+  "while its chunks download",
+  "0 ms after a scroll",
+  "100 ms after a scroll",
+  "300 ms after a scroll",
+  "1000 ms after a scroll",
+  "after hydration",
+] as const;
+export type Moment = (typeof MOMENTS)[number];
+
+/** The page's counters, installed before any of its scripts run. */
+async function installCounters(page: Page, savedPlan: string): Promise<void> {
+  await page.addInitScript((plan) => {
+    const w = window as unknown as { __sweep: { planChanges: number; promotionChanges: number; tapAt: number } };
+    w.__sweep = { planChanges: 0, promotionChanges: 0, tapAt: -1 };
+    // Only before the first load: a reload in the same test keeps what the page saved.
+    if (sessionStorage.getItem("sweep-seeded") === null) {
+      localStorage.setItem("plan", plan);
+      sessionStorage.setItem("sweep-seeded", "1");
+    }
+    window.addEventListener("plan-change", () => w.__sweep.planChanges++);
+    document.addEventListener("change", (event) => {
+      if (event.target instanceof HTMLSelectElement && event.target.name === "promotion") w.__sweep.promotionChanges++;
+    });
+    // The moment of the press, in the page's clock: the first pointer or key after the sweep armed it.
+    for (const type of ["pointerdown", "keydown"]) {
+      window.addEventListener(type, (event) => {
+        if (w.__sweep.tapAt === 0) w.__sweep.tapAt = event.timeStamp;
+      }, { capture: true });
+    }
+  }, savedPlan);
+}
+
+/** Reads the state a press may change. `posts` is counted outside the page. */
+export function readState(page: Page, posts: number): Promise<PageState> {
+  return page.evaluate((postCount) => {
+    const value = (selector: string): string => document.querySelector<HTMLInputElement>(selector)?.value ?? "";
+    const w = window as unknown as { __sweep: { planChanges: number; promotionChanges: number } };
+    let savedPlan: string | null = null;
+    try {
+      savedPlan = localStorage.getItem("plan");
+    } catch {
+      savedPlan = null;
+    }
+    return {
+      promotion: value("#contact form [name=promotion]"),
+      planFields: ["plan_type", "plan_amount", "billing_frequency"].map((n) => value(`#contact form [name=${n}]`)).join("/"),
+      switchChecked: document.querySelector("[role=switch]")?.getAttribute("aria-checked") ?? null,
+      currentPlan: document.querySelector<HTMLElement>("[data-current-plan]")?.dataset.currentPlan ?? null,
+      savedPlan,
+      focused: document.activeElement?.id ?? "",
+      menuExpanded: document.querySelector("[aria-controls=site-nav-list]")?.getAttribute("aria-expanded") ?? null,
+      zip: value("#zip"),
+      zipStatus: document.querySelector(".contact-form__zip-status")?.textContent?.trim() ?? "",
+      thanked: document.querySelector(".contact--thanks") !== null,
+      planChanges: w.__sweep.planChanges,
+      promotionChanges: w.__sweep.promotionChanges,
+      posts: postCount,
+    };
+  }, posts);
+}
+
+function matches(state: PageState, expected: Partial<PageState>): boolean {
+  return Object.entries(expected).every(([key, value]) => state[key as keyof PageState] === value);
+}
+
+/** Scrolls as a reader does: a touch swipe on a phone, the mouse wheel on a desktop, until `target` is in view. */
+export async function scrollTo(page: Page, device: Device, target: Locator, cdp: CDPSession | null): Promise<void> {
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const box = await target.boundingBox();
+    const viewport = page.viewportSize();
+    if (!box || !viewport) throw new Error(`cannot scroll to ${target.toString()}`);
+    // Aim the target at the middle of the screen.
+    const distance = Math.round(box.y + box.height / 2 - viewport.height / 2);
+    if (Math.abs(distance) < viewport.height / 4) return;
+    if (device === "phone" && cdp) {
+      // A finger dragging up the screen: real touch events, which Chromium scrolls by (its
+      // synthesized touch gestures do not scroll a headless page).
+      const swipe = Math.max(-viewport.height * 0.6, Math.min(distance, viewport.height * 0.6));
+      const x = Math.round(viewport.width / 2);
+      const from = Math.round(swipe > 0 ? viewport.height * 0.8 : viewport.height * 0.2);
+      const steps = 12;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: from }] });
+      for (let step = 1; step <= steps; step++) {
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: Math.round(from - (swipe * step) / steps) }] });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    } else {
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      await page.mouse.wheel(0, Math.max(-1500, Math.min(distance, 1500)));
+    }
+    await scrollSettled(page);
+  }
+}
+
+/** Resolves once the page has stopped scrolling: its position the same over three frames. */
+export async function scrollSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = (): void => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 3) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+}
+
+export interface Outcome {
+  control: string;
+  device: Device;
+  moment: Moment;
+  kept: boolean;
+  /** From the press to the expected state, in the page's clock; null when never reached. */
+  ms: number | null;
+  state: PageState;
+}
+
+const CHUNK = (island: IslandName): RegExp => new RegExp(`/assets/${island}-[\\w-]+\\.js$`);
+const FORM_SERVICE = "https://formspree.io/f/**";
+
+/** One press of `control` at `moment`, on a page already sized for `device`. */
+export async function pressOnce(page: Page, device: Device, control: Control, moment: Moment, opts: { throttle: boolean; timeoutMs: number }): Promise<Outcome> {
+  const cdp = device === "phone" || opts.throttle ? await page.context().newCDPSession(page) : null;
+  if (opts.throttle) await throttleLikeSlowPhone(page);
+  await installCounters(page, control.savedPlan);
+  let posts = 0;
+  await page.route(FORM_SERVICE, async (route) => {
+    posts++;
+    await route.fulfill({
+      status: 200,
+      headers: { "access-control-allow-origin": "*", "content-type": "application/json" },
+      body: JSON.stringify({ next: "/thanks", ok: true }),
+    });
+  });
+  const chunk = { requested: Promise.resolve(), release: (): void => undefined };
+  if (moment === "while its chunks download") {
+    let markRequested!: () => void;
+    chunk.requested = new Promise((resolve) => (markRequested = resolve));
+    const released = new Promise<void>((resolve) => (chunk.release = resolve));
+    await page.route(CHUNK(control.island), async (route) => {
+      markRequested();
+      await released;
+      await route.continue();
+    });
+  }
+  const target = control.target(page);
+  const arm = (): Promise<void> => page.evaluate(() => void ((window as unknown as { __sweep: { tapAt: number } }).__sweep.tapAt = 0));
+  const press = async (): Promise<void> => {
+    await arm();
+    await pressAt(page, target, device);
+    if (control.types) await page.keyboard.type(control.types);
+  };
+
+  if (moment === "at DOMContentLoaded") {
+    // The section is in view from the start, as when a shared link points at it.
+    await page.goto(`/#${control.section}`, { waitUntil: "domcontentloaded" });
+    // A phone may still need the control brought up; at once, not as a reader's slow scroll.
+    await target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: "center", behavior: "instant" });
+    });
+    await control.prepare?.(page);
+    await press();
+  } else {
+    await page.goto("/", { waitUntil: "load" });
+    await scrollTo(page, device, page.locator(`#${control.section}`), cdp);
+    await scrollTo(page, device, target, cdp);
+    await control.prepare?.(page);
+    if (moment === "while its chunks download") {
+      // The visitor has scrolled, so the island's code is on its way (or starts at the press).
+      await press();
+      await chunk.requested;
+      chunk.release();
+    } else {
+      if (moment === "after hydration") {
+        await page.locator(`[data-island="${control.island}"][data-hydrated]`).waitFor({ state: "attached", timeout: opts.timeoutMs });
+      } else {
+        const delay = Number.parseInt(moment, 10);
+        if (delay > 0) await page.waitForTimeout(delay);
+      }
+      await press();
+    }
+  }
+
+  // Reached: the expected state, in the page's clock.
+  let reachedAt: number | null = null;
+  const deadline = Date.now() + opts.timeoutMs;
+  for (;;) {
+    const state = await readState(page, posts);
+    if (matches(state, control.expected)) {
+      reachedAt = await page.evaluate(() => performance.now());
+      break;
+    }
+    if (Date.now() > deadline) break;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
+  const tapAt = await page.evaluate(() => (window as unknown as { __sweep: { tapAt: number } }).__sweep.tapAt);
+
+  // Settle: every island that could replay this press has hydrated; only then are counts final.
+  if (reachedAt !== null) {
+    for (const island of control.settles) {
+      if (island === "menu" && device !== "phone") continue;
+      const element = page.locator(`[data-island="${island}"]`);
+      if ((await element.getAttribute("data-hydrated")) === null && island !== "menu") await scrollTo(page, device, element, cdp);
+      await page.locator(`[data-island="${island}"][data-hydrated]`).waitFor({ state: "attached", timeout: opts.timeoutMs });
+    }
+  }
+  const state = await readState(page, posts);
+  const kept = reachedAt !== null && matches(state, control.expected);
+  return { control: control.name, device, moment, kept, ms: reachedAt !== null && tapAt > 0 ? Math.round(reachedAt - tapAt) : null, state };
+}
+
+/**
+ * From the start of a reader's scroll towards the plans to the pricing island hydrated, in the
+ * page's clock (the runtime marks each hydration with performance.mark).
+ */
+export async function scrollToHydrated(page: Page, device: Device, timeoutMs: number): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto("/", { waitUntil: "load" });
+  // The reader has the page in front of them: the runtime that came after the first paint is in.
+  await page.waitForFunction(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).some(
+      (entry) => /\/assets\/islands-[\w-]+\.js$/.test(entry.name) && entry.responseEnd > 0,
+    ),
+  );
+  const scrollStart = await page.evaluate(() => performance.now());
+  await scrollTo(page, device, page.getByRole("switch"), cdp);
+  await page.locator('[data-island="pricing"][data-hydrated]').waitFor({ state: "attached", timeout: timeoutMs });
+  const hydratedAt = await page.evaluate(() => performance.getEntriesByName("island pricing hydrated")[0]?.startTime ?? Number.NaN);
+  return Math.round(hydratedAt - scrollStart);
+}
