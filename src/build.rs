@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use crate::content::{self, Site};
 use crate::diagnostics::{Diagnostic, Result};
-use crate::islands::{self, Bundle, NodeBridge};
+use crate::islands::{self, Bundle};
+use crate::node::NodeBridge;
 use crate::output;
+use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
-use crate::render::{
-    self, AssetUrls, BuiltAssets, Layouts, OutputFile, RenderInput, props::FormEndpoint,
-};
+use crate::render::{self, AssetUrls, BuiltAssets, Layouts, RenderInput, props::FormEndpoint};
 use crate::styles;
 
 /// A curbside project: the folder holding content/, layouts/ and frontend/.
@@ -50,13 +50,28 @@ pub struct BuildOptions {
     pub precompress: bool,
 }
 
-/// What changed since the last build.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What changed since the last build, from least to most work; the watcher
+/// keeps the largest of a burst of saves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Change {
     /// Content, layouts or styles: pages are rendered again; the bundle is kept.
     Pages,
     /// Frontend sources: the islands are bundled again too.
     Frontend,
+    /// The frontend's packages or the island server itself: Node is started
+    /// again (its packages installed first if the lock file changed).
+    Restart,
+}
+
+impl Change {
+    /// How the terminal names it: `rebuilt (pages) in 12 ms`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Change::Pages => "pages",
+            Change::Frontend => "frontend",
+            Change::Restart => "frontend packages",
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -142,6 +157,9 @@ impl Builder {
         };
         let mut pages = render::pages(&input)?;
 
+        if change == Change::Restart {
+            self.node = None;
+        }
         if self.node.is_none() {
             self.node = Some(NodeBridge::start(&self.project.frontend())?);
             self.bundle = None;

@@ -1,17 +1,25 @@
 //! curbside: a static site generator for the Curbside Brookings website.
 //!
-//! The pipeline runs in one direction, one module per stage:
-//! [`content`] (load and validate) → [`islands`] (bundle and server-render the
-//! React islands through Node) → [`render`] (pages through minijinja) →
-//! [`output`] (write `dist/`, swapped in whole). [`build`] drives it;
-//! [`serve`] previews it. Every message a user sees is a
-//! [`diagnostics::Diagnostic`].
+//! A build runs [`content`] (load, validate, fill in placeholders) →
+//! [`render`] (pages through minijinja, with markers where Node's work goes)
+//! → [`node`] (the island server bundles and server-renders the [`islands`]
+//! and minifies the [`styles`]) → [`render::place_assets`] (that work put
+//! into the pages) → [`output`] (write `dist/`, swapped in whole). [`build`]
+//! drives it; [`serve`] previews it.
+//!
+//! Dependencies point one way: the helpers ([`diagnostics`], [`text`],
+//! [`output_file`]) → [`content`] → [`islands`] → [`node`] / [`styles`] /
+//! [`render`] → [`output`] → [`build`] → [`serve`]. Every message a user
+//! sees is a [`diagnostics::Diagnostic`].
 
 pub mod build;
 pub mod content;
 pub mod diagnostics;
 pub mod islands;
+pub mod node;
 pub mod output;
+pub mod output_file;
 pub mod render;
 pub mod serve;
 pub mod styles;
+pub mod text;

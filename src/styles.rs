@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::content;
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::islands::{NodeBridge, Stylesheet};
+use crate::node::{NodeBridge, Stylesheet};
+use crate::text::line_column;
 
 /// A stylesheet as written, with its path as shown to the site owner.
 pub struct Sheet {
@@ -60,7 +60,7 @@ pub fn read(dir: &Path, shown: &Path) -> Result<Styles> {
             let sheet = sheet(name)?;
             // Inlined in a <style> element, which this would close.
             if let Some(at) = closing_style_tag(&sheet.css) {
-                let (line, column) = content::yaml::line_column(&sheet.css.as_bytes()[..at]);
+                let (line, column) = line_column(&sheet.css.as_bytes()[..at]);
                 return Err(Diagnostic::new("a stylesheet cannot contain `</style`")
                     .at(Location::at(&sheet.shown, line, column))
                     .help("remove it; write `<\\/style` inside a CSS string if you really need the text"));

@@ -829,18 +829,6 @@ fn layouts_folder_missing() {
 // ---------------------------------------------------------------------------
 // Layouts, rendered after the islands step (needs Node and frontend/)
 
-/// Whether the frontend can build islands yet; until it can, the cases below
-/// say so on stderr and pass.
-fn frontend_ready() -> bool {
-    let ready = project_root()
-        .join("frontend/scripts/island-server.mjs")
-        .is_file();
-    if !ready {
-        eprintln!("skipped: needs frontend/scripts/island-server.mjs");
-    }
-    ready
-}
-
 /// Builds that start Node share the project's frontend/ (and its one-time
 /// `npm ci`), so they run one at a time.
 fn node_build() -> MutexGuard<'static, ()> {
@@ -850,9 +838,6 @@ fn node_build() -> MutexGuard<'static, ()> {
 
 #[test]
 fn layout_missing() {
-    if !frontend_ready() {
-        return;
-    }
     let _node = node_build();
     let site = project();
     site.with_frontend().remove("layouts/home.html");
@@ -865,9 +850,6 @@ fn layout_missing() {
 
 macro_rules! layout_edit_fails_at_layouts {
     ($old:expr, $new:expr) => {{
-        if !frontend_ready() {
-            return;
-        }
         let _node = node_build();
         let site = project();
         site.with_frontend()
@@ -907,9 +889,6 @@ fn layout_drops_the_runtime_attribute_of_the_loader() {
 
 #[test]
 fn layout_unknown_variable() {
-    if !frontend_ready() {
-        return;
-    }
     let _node = node_build();
     let site = project();
     site.with_frontend().replace(
@@ -922,9 +901,6 @@ fn layout_unknown_variable() {
 
 #[test]
 fn layout_includes_a_missing_file() {
-    if !frontend_ready() {
-        return;
-    }
     let _node = node_build();
     let site = project();
     site.with_frontend().replace(

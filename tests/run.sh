@@ -5,11 +5,31 @@
 #   3. Browser: Playwright with Debian's Chromium against a fresh build (tests/browser/)
 #   4. Other engines: the core visitor journey in Debian's Firefox ESR (puppeteer-core,
 #      WebDriver BiDi) and WebKitGTK (selenium-webdriver, WebKitWebDriver under xvfb-run)
-# Run from anywhere: bash tests/run.sh
+# Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's wall-clock time, printed at the end: what the run spent where.
+timings=()
+step_name=""
+step_started=$SECONDS
+end_step() {
+  if [ -n "$step_name" ]; then timings+=("$(printf '%5ss  %s' $((SECONDS - step_started)) "$step_name")"); fi
+}
+report_timings() {
+  end_step
+  step_name=""
+  printf '\n==> Time per step (%ss in all)\n' "$SECONDS"
+  printf '%s\n' "${timings[@]}"
+}
+# Also when a step fails: how far the run got, and at what cost.
+trap report_timings EXIT
+step() {
+  end_step
+  step_name=$*
+  step_started=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
 
 # Chromium from the system's packages: the browser tests never download one.
 if ! command -v chromium >/dev/null 2>&1; then
@@ -43,10 +63,6 @@ fi
 step "Installing the browser tests' npm packages (npm ci)"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
-# The README's build command; it installs the frontend's npm packages itself.
-step "Building the site (cargo run --release -- build)"
-cargo run --release --quiet -- build --out target/test-run-site
-
 step "Rust: cargo fmt --check"
 cargo fmt --check
 
@@ -55,6 +71,17 @@ cargo clippy --all-targets --quiet -- -D warnings
 
 step "Rust: cargo test"
 cargo test --quiet
+
+# The binary cargo test just built and ran, wherever CARGO_TARGET_DIR puts it:
+# the browser tests use it too, so there is no third compile (a release one).
+# It is the same code as `cargo run --release`, in the tests' profile.
+CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
+export CURBSIDE_BIN
+
+# The README's build command, with that binary; it installs the frontend's npm
+# packages itself.
+step "Building the site (curbside build)"
+"$CURBSIDE_BIN" build --out target/test-run-site
 
 step "Frontend: type check and Vitest"
 (cd frontend && npm run --silent typecheck && npm test --silent)

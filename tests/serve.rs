@@ -677,12 +677,8 @@ fn the_event_stream_follows_the_builds() {
         events.headers.get("content-type").map(String::as_str),
         Some("text/event-stream; charset=utf-8")
     );
-    assert_eq!(
-        events.next(Duration::from_millis(300)),
-        None,
-        "nothing to say while all is well"
-    );
 
+    // Nothing is said while all is well: the first event is the failure's.
     live.failed("error: content/plans.yaml:4:10: the monthly price must be more than $0\n  help: set `price`");
     let error = events.next(TIMEOUT).expect("an error event");
     assert_eq!(error.kind, "error");
@@ -696,17 +692,30 @@ fn the_event_stream_follows_the_builds() {
     assert_eq!(late.next(TIMEOUT).map(|e| e.kind), Some("error".into()));
 
     live.built();
+    let mut seen_id = String::new();
     for stream in [&mut events, &mut late] {
         let reload = stream.next(TIMEOUT).expect("a reload event");
         assert_eq!(reload.kind, "reload");
+        seen_id = reload.id.expect("a reload event carries an id");
     }
 
     // A page that reconnects after missing a good build reloads at once; one
-    // that saw it does not.
-    let seen = events.collect_for(Duration::ZERO);
-    assert!(seen.is_empty());
+    // that saw it does not: the first thing it hears is the next build's news.
     let mut missed = EventStream::open(addr, Some("an-older-server-1"));
     assert_eq!(missed.next(TIMEOUT).map(|e| e.kind), Some("reload".into()));
+    let mut saw = EventStream::open(addr, Some(&seen_id));
+    live.failed("error: a later build failed");
+    assert_eq!(saw.next(TIMEOUT).map(|e| e.kind), Some("error".into()));
+}
+
+/// The build generation an event id (`SESSION-GENERATION`) names.
+fn generation(event: &Event) -> u64 {
+    event
+        .id
+        .as_deref()
+        .and_then(|id| id.rsplit('-').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no generation in {event:?}"))
 }
 
 // ---------------------------------------------------------------- the real binary
@@ -770,8 +779,9 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
     let submissions = std::fs::read_to_string(root.join(".curbside/submissions.jsonl")).unwrap();
     assert_eq!(submissions.lines().count(), 1);
 
+    // Nothing is said until a build: the stream's events below come in
+    // exactly the order of the builds, each a generation after the last.
     let mut events = EventStream::open(addr, None);
-    assert_eq!(events.next(Duration::from_millis(200)), None);
 
     // A good content edit: rebuilt without esbuild, then reloaded.
     replace(
@@ -801,12 +811,7 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
         "the terminal's text: {}",
         error.data
     );
-    assert!(
-        events
-            .collect_for(Duration::from_millis(300))
-            .iter()
-            .all(|e| e.kind != "reload")
-    );
+    assert_eq!(generation(&error), generation(&reload) + 1);
     let still = get(addr, "/");
     assert_eq!(still.status, 200);
     assert!(
@@ -820,9 +825,13 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
     );
 
     // The fix: one reload for every open page, which clears their overlay.
+    // No reload came between the failure and the fix: the next event is the
+    // fix's, one generation on.
     replace(root, "content/plans.yaml", "price: -25", "price: 25");
     served.wait_for(is_rebuild("pages"), BUILD_TIMEOUT);
-    assert_eq!(events.next(TIMEOUT).map(|e| e.kind), Some("reload".into()));
+    let fixed = events.next(TIMEOUT).expect("a reload after the fix");
+    assert_eq!(fixed.kind, "reload");
+    assert_eq!(generation(&fixed), generation(&error) + 1);
     assert_eq!(
         opened_while_broken.next(TIMEOUT).map(|e| e.kind),
         Some("reload".into())
@@ -842,7 +851,10 @@ fn frontend_and_layout_edits_rebuild_once_per_burst() {
         "\n// edited by a test\n",
     );
     served.wait_for(is_rebuild("frontend"), BUILD_TIMEOUT);
-    assert_eq!(events.next(TIMEOUT).map(|e| e.kind), Some("reload".into()));
+    let first = events
+        .next(TIMEOUT)
+        .expect("a reload after the frontend edit");
+    assert_eq!(first.kind, "reload");
 
     // Editors' scratch files are not changes.
     for scratch in [
@@ -863,16 +875,35 @@ fn frontend_and_layout_edits_rebuild_once_per_burst() {
     append(root, "content/faq.yaml", "\n# edited by a test\n");
     append(root, "content/home.yaml", "\n# edited by a test\n");
     served.wait_for(is_rebuild("pages"), BUILD_TIMEOUT);
-    let later = served.lines_for(Duration::from_millis(1500));
-    assert!(
-        !later.iter().any(|line| line.starts_with("rebuilt")),
-        "one burst, one build: {later:?}"
-    );
-    let reloads: Vec<_> = events.collect_for(Duration::from_millis(300));
+    let burst = events.next(TIMEOUT).expect("a reload after the burst");
     assert_eq!(
-        reloads.iter().filter(|e| e.kind == "reload").count(),
-        1,
-        "{reloads:?}"
+        (burst.kind.as_str(), generation(&burst)),
+        ("reload", generation(&first) + 1)
+    );
+
+    // A later save that breaks the build is the signal that the burst is
+    // over: its error is the next line and the next event after the burst's
+    // build, with no second "rebuilt" or reload between them.
+    let lines = std::cell::RefCell::new(Vec::new());
+    replace(root, "content/plans.yaml", "price: 25", "price: -25");
+    served.wait_for(
+        |line| {
+            lines.borrow_mut().push(line.to_string());
+            line.starts_with("error:")
+        },
+        BUILD_TIMEOUT,
+    );
+    let lines = lines.into_inner();
+    assert!(
+        !lines.iter().any(|line| line.starts_with("rebuilt")),
+        "one burst, one build: {lines:?}"
+    );
+    let later = events
+        .next(TIMEOUT)
+        .expect("an error event after the later save");
+    assert_eq!(
+        (later.kind.as_str(), generation(&later)),
+        ("error", generation(&burst) + 1)
     );
 }
 

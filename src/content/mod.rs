@@ -1,6 +1,6 @@
 //! Load and validate everything in `content/` into one typed [`Site`], with
-//! the figures derived from it. Every mistake is reported with its file, line
-//! and column and what to change.
+//! the figures derived from it and every `{placeholder}` filled in. Every
+//! mistake is reported with its file, line and column and what to change.
 
 pub mod markdown;
 pub mod model;
@@ -12,13 +12,14 @@ pub mod yaml;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::text::{line_column, read_text};
 pub use model::*;
-use placeholders::Values;
+use placeholders::{Fill, Values};
 
 /// Pages the site itself links to, so they must exist.
 pub const REQUIRED_PAGES: &[&str] = &["privacypolicy", "termsofservice"];
 
-/// The whole site's content, validated.
+/// The whole site's content, validated, its placeholders filled in.
 #[derive(Debug, Clone)]
 pub struct Site {
     pub business: Business,
@@ -30,7 +31,6 @@ pub struct Site {
     /// Sorted by slug.
     pub pages: Vec<Page>,
     pub derived: Derived,
-    pub values: Values,
 }
 
 /// Figures computed from the prices, never typed.
@@ -57,7 +57,7 @@ impl Source<'_> {
 
     fn yaml<T: serde::de::DeserializeOwned>(&self, name: &str) -> Result<(T, String)> {
         let (path, shown) = self.path(name);
-        let text = yaml::read_text(&path, &shown)?;
+        let text = read_text(&path, &shown)?;
         let value = yaml::parse(&text, &shown, 0)?;
         Ok((value, text))
     }
@@ -95,8 +95,9 @@ pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
     )?;
     non_empty(&faq, &faq_text, &[], &source.path("faq.yaml").1)?;
     let pages = load_pages(&source)?;
+    // From the text as written: a placeholder's value is never filled in turn.
     let values = placeholder_values(&business, &plans, &derived);
-    Ok(Site {
+    let mut site = Site {
         business,
         plans,
         chrome,
@@ -105,8 +106,9 @@ pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
         not_found,
         pages,
         derived,
-        values,
-    })
+    };
+    site.fill(&values);
+    Ok(site)
 }
 
 fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived> {
@@ -249,11 +251,11 @@ fn load_page(path: &Path, shown: &Path, relative: &Path) -> Result<Page> {
             .at(Location::file(shown))
             .help("name pages with lowercase letters, digits and dashes, directly in content/pages/, for example `about-us.md`; index, 404 and assets are taken"));
     }
-    let text = yaml::read_text(path, shown)?;
+    let text = read_text(path, shown)?;
     let (front, front_line, body, body_line) = yaml::split_front_matter(&text, shown)?;
     let meta: PageMeta = yaml::parse(front, shown, front_line - 1)?;
     if let Some((offset, name)) = placeholders::first_unknown(body) {
-        let (line, column) = yaml::line_column(&body.as_bytes()[..offset]);
+        let (line, column) = line_column(&body.as_bytes()[..offset]);
         let (message, help) = placeholders::unknown_message(name);
         return Err(Diagnostic::new(message)
             .at(Location::at(shown, line + body_line - 1, column))
@@ -275,6 +277,28 @@ fn load_page(path: &Path, shown: &Path, relative: &Path) -> Result<Page> {
         meta,
         body: body.to_string(),
     })
+}
+
+impl Fill for Site {
+    fn fill(&mut self, values: &Values) {
+        let Site {
+            business,
+            plans,
+            chrome,
+            home,
+            faq,
+            not_found,
+            pages,
+            derived: _,
+        } = self;
+        business.fill(values);
+        plans.fill(values);
+        chrome.fill(values);
+        home.fill(values);
+        faq.fill(values);
+        not_found.fill(values);
+        pages.fill(values);
+    }
 }
 
 fn placeholder_values(business: &Business, plans: &Plans, derived: &Derived) -> Values {
@@ -353,7 +377,17 @@ mod tests {
                 free_months: 2
             }
         );
-        assert_eq!(site.values.fill("{annual_saving}/{free_months}"), "$50/2");
+        // Placeholders are filled in while loading: `Save {annual_saving}`
+        // and `Yearly plan ({free_months} months free)`.
+        assert_eq!(site.home.pricing.annual_badge.as_str(), "Save $50");
+        assert_eq!(
+            site.home.contact.promotion_options.annual.as_str(),
+            "Yearly plan (2 months free)"
+        );
+        // Nor is any left anywhere (home.yaml, plans.yaml, faq.yaml and both
+        // pages use them): the debug form prints every text of the site.
+        let everything = format!("{site:?}");
+        assert_eq!(placeholders::find(&everything).next(), None);
         let slugs: Vec<&str> = site.pages.iter().map(|p| p.slug.as_str()).collect();
         assert_eq!(slugs, ["privacypolicy", "termsofservice"]);
         assert_eq!(site.faq.len(), 3);

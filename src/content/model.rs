@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::placeholders::{Fill, Values, fill_every_field};
 use super::values::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
 
 /// business.yaml
@@ -220,6 +221,41 @@ pub struct PageMeta {
 pub struct Page {
     pub slug: String,
     pub meta: PageMeta,
-    /// Markdown, placeholders not yet filled.
+    /// Markdown.
     pub body: String,
+}
+
+impl Fill for Page {
+    fn fill(&mut self, values: &Values) {
+        let Page {
+            slug: _,
+            meta,
+            body,
+        } = self;
+        meta.fill(values);
+        *body = values.fill(body);
+    }
+}
+
+fill_every_field! {
+    Business { name, description, url, phone, email, formspree_form_id, city, region, postal_code, service_area, schedule }
+    ServiceArea { description, zip_codes }
+    Schedule { evening_route_start, holiday_notice_hours }
+    Plans { monthly, annual }
+    Plan { name, price, cancellation, features }
+    Chrome { skip_link, nav, menu_button, back_to_top, footer }
+    Nav { how_it_works, pricing, faq, contact }
+    FooterText { privacy_policy, terms_of_service }
+    Home { title, description, hero, how_it_works, pricing, faq, contact }
+    Hero { eyebrow, headline, lead, price_note, button }
+    HowItWorks { heading, steps }
+    Step { title, text }
+    PricingText { heading, lead, toggle_label, monthly_label, annual_label, monthly_unit, annual_unit, annual_badge, monthly_button, annual_button }
+    FaqText { heading }
+    ContactText { heading, lead, phone_label, email_label, fields, promotion_options, promotion_note, zip_in_area, zip_outside_area, submit, submitting, privacy_note, privacy_link, timeout, thanks_heading, thanks_text, back_home }
+    FieldLabels { first_name, last_name, address, city, state, zip, email, phone, promotion }
+    PromotionOptions { none, monthly, annual }
+    FaqEntry { question, answer }
+    NotFound { title, description, heading, text, link }
+    PageMeta { title, description, date_label, date }
 }

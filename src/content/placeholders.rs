@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 /// Every placeholder a site owner may use. Checked while loading, so a typo is
-/// reported at its line; filled in when rendering.
+/// reported at its line, and filled in at the end of loading.
 pub const NAMES: &[&str] = &[
     "business_name",
     "phone",
@@ -76,6 +76,50 @@ impl Values {
         out
     }
 }
+
+/// Content whose text may hold placeholders: [`Fill::fill`] replaces them in
+/// place, once, when loading ends, so nothing downstream sees a `{name}`.
+pub trait Fill {
+    fn fill(&mut self, values: &Values);
+}
+
+impl<T: Fill> Fill for Vec<T> {
+    fn fill(&mut self, values: &Values) {
+        self.iter_mut().for_each(|item| item.fill(values));
+    }
+}
+
+impl<T: Fill> Fill for Option<T> {
+    fn fill(&mut self, values: &Values) {
+        if let Some(item) = self {
+            item.fill(values);
+        }
+    }
+}
+
+/// `impl Fill` for structs, naming every field: the pattern has no `..`, so a
+/// field added to the struct and not listed here does not compile.
+macro_rules! fill_every_field {
+    ($($ty:ident { $($field:ident),* $(,)? })*) => {$(
+        impl $crate::content::placeholders::Fill for $ty {
+            fn fill(&mut self, values: &$crate::content::placeholders::Values) {
+                let $ty { $($field),* } = self;
+                $( $crate::content::placeholders::Fill::fill($field, values); )*
+            }
+        }
+    )*};
+}
+pub(crate) use fill_every_field;
+
+/// `impl Fill` that does nothing, for values that never hold placeholders.
+macro_rules! no_placeholders {
+    ($($ty:ty),* $(,)?) => {$(
+        impl $crate::content::placeholders::Fill for $ty {
+            fn fill(&mut self, _: &$crate::content::placeholders::Values) {}
+        }
+    )*};
+}
+pub(crate) use no_placeholders;
 
 #[cfg(test)]
 mod tests {

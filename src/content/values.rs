@@ -6,7 +6,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::placeholders;
+use super::placeholders::{self, Fill, Values, no_placeholders};
 use super::yaml::HELP_MARK;
 
 fn invalid<E: de::Error>(message: impl fmt::Display, help: impl fmt::Display) -> E {
@@ -50,6 +50,16 @@ impl Text {
         &self.0
     }
 }
+
+impl Fill for Text {
+    fn fill(&mut self, values: &Values) {
+        self.0 = values.fill(&self.0);
+    }
+}
+
+no_placeholders!(
+    Price, Email, Phone, ZipCode, Date, TimeOfDay, SiteUrl, FormId, u32
+);
 
 impl<'de> Deserialize<'de> for Text {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

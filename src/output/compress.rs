@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 use sha2::{Digest, Sha256};
 
-use crate::render::OutputFile;
+use crate::output_file::OutputFile;
+use crate::text::hex;
 
 const TEXT_EXTENSIONS: &[&str] = &["html", "css", "js", "svg", "xml", "txt", "json"];
 
@@ -32,7 +33,7 @@ impl Compressor {
     }
 
     fn read_cached(&self, key: &[u8; 32]) -> Option<Compressed> {
-        let base = self.disk.as_ref()?.join(crate::output::hex(key));
+        let base = self.disk.as_ref()?.join(hex(key));
         let gz = std::fs::read(base.with_extension("gz")).ok()?;
         let br = std::fs::read(base.with_extension("br")).ok()?;
         Some((gz, br))
@@ -41,7 +42,7 @@ impl Compressor {
     /// Best effort: a cache that cannot be written only costs time.
     fn write_cached(&self, key: &[u8; 32], gz: &[u8], br: &[u8]) {
         if let Some(dir) = &self.disk {
-            let base = dir.join(crate::output::hex(key));
+            let base = dir.join(hex(key));
             // Written whole (temp file, then rename): an interrupted or
             // concurrent build must never leave a cut-off file to be reused.
             let write = |extension: &str, bytes: &[u8]| {

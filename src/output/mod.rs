@@ -3,26 +3,11 @@
 //! build therefore leaves the previous `dist/` exactly as it was.
 
 pub mod compress;
-pub mod minify;
 
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
-
 use crate::diagnostics::{Diagnostic, Result};
-use crate::render::OutputFile;
-
-/// Lowercase hexadecimal of `bytes`.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// `name-HASH.ext`: the hash of `contents`, so a changed file gets a new name
-/// and hosts may cache every asset forever.
-pub fn hashed_name(stem: &str, extension: &str, contents: &[u8]) -> String {
-    let digest = hex(&Sha256::digest(contents));
-    format!("{stem}-{}.{extension}", &digest[..10])
-}
+use crate::output_file::OutputFile;
 
 /// Refuses an output folder that a build would destroy or that would feed
 /// back into the next build: the project itself or a folder above it (the
@@ -169,13 +154,6 @@ fn safe_join(root: &Path, relative: &str) -> Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hashed_names_follow_content() {
-        let a = hashed_name("site", "css", b"a");
-        assert!(a.starts_with("site-") && a.ends_with(".css") && a.len() == "site-".len() + 10 + 4);
-        assert_ne!(a, hashed_name("site", "css", b"b"));
-    }
 
     #[test]
     fn the_site_is_swapped_in_whole() {

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use minijinja::{Environment, UndefinedBehavior};
 
-use crate::content::yaml::{line_column, read_text};
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::text::{line_column, read_text};
 
 pub struct Layouts {
     env: Environment<'static>,

@@ -5,6 +5,7 @@ pub mod headers;
 pub mod json;
 pub mod layouts;
 mod markers;
+mod minify;
 pub mod props;
 pub mod structured_data;
 
@@ -17,6 +18,8 @@ use std::collections::HashMap;
 use crate::content::{Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::{Island, RenderedIsland};
+use crate::output_file::OutputFile;
+use crate::text::xml_escape;
 pub use layouts::Layouts;
 use markers::marker;
 
@@ -77,33 +80,6 @@ pub struct RenderInput<'a> {
     pub dev_script: &'a str,
 }
 
-/// A file of the built site, by its path relative to the output folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutputFile {
-    pub path: String,
-    pub contents: Vec<u8>,
-}
-
-impl OutputFile {
-    pub fn text(path: impl Into<String>, contents: String) -> Self {
-        OutputFile {
-            path: path.into(),
-            contents: contents.into_bytes(),
-        }
-    }
-
-    /// A file under assets/, named after its content so hosts may cache it forever.
-    pub fn asset(stem: &str, extension: &str, contents: Vec<u8>) -> Self {
-        OutputFile {
-            path: format!(
-                "assets/{}",
-                crate::output::hashed_name(stem, extension, &contents)
-            ),
-            contents,
-        }
-    }
-}
-
 /// Renders every page: home, each Markdown page, and the 404 page.
 pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
     let site = input.site;
@@ -112,8 +88,8 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
 
     let home_title = format!(
         "{} | {}",
-        site.values.fill(site.home.title.as_str()),
-        site.values.fill(site.business.name.as_str())
+        site.home.title.as_str(),
+        site.business.name.as_str()
     );
     let structured = [
         structured_data::local_business(site),
@@ -122,10 +98,10 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
     let home = context! {
         page => context! {
             title => home_title,
-            description => site.values.fill(site.home.description.as_str()),
+            description => site.home.description.as_str(),
             url => format!("{base_url}/"),
         },
-        home => filled(site, &site.home)?,
+        home => Value::from(Serde(&site.home)),
         faq => faq_entries(site),
         structured_data => json_ld(&structured)?,
         ..common(input)?
@@ -146,11 +122,11 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
 
     let not_found = context! {
         page => context! {
-            title => format!("{} | {}", site.values.fill(site.not_found.title.as_str()), site.values.fill(site.business.name.as_str())),
-            description => site.values.fill(site.not_found.description.as_str()),
+            title => format!("{} | {}", site.not_found.title.as_str(), site.business.name.as_str()),
+            description => site.not_found.description.as_str(),
             url => format!("{base_url}/404"),
         },
-        not_found => filled(site, &site.not_found)?,
+        not_found => Value::from(Serde(&site.not_found)),
         structured_data => Value::from_safe_string(String::new()),
         ..common(input)?
     };
@@ -163,20 +139,19 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
 
 fn page_context(input: &RenderInput, page: &Page) -> Result<Value> {
     let site = input.site;
-    let fill = |text: &str| site.values.fill(text);
     let meta = &page.meta;
     Ok(context! {
         page => context! {
-            title => format!("{} | {}", fill(meta.title.as_str()), fill(site.business.name.as_str())),
-            description => fill(meta.description.as_str()),
+            title => format!("{} | {}", meta.title.as_str(), site.business.name.as_str()),
+            description => meta.description.as_str(),
             url => format!("{}/{}", site.business.url.as_str(), page.slug),
         },
         doc => context! {
-            title => fill(meta.title.as_str()),
-            date_label => meta.date_label.as_ref().map(|l| fill(l.as_str())),
+            title => meta.title.as_str(),
+            date_label => meta.date_label.as_ref().map(|l| l.as_str()),
             date => meta.date.map(|d| d.long()),
             date_iso => meta.date.map(|d| d.iso()),
-            body_html => Value::from_safe_string(markdown::to_html(&fill(&page.body))),
+            body_html => Value::from_safe_string(markdown::to_html(&page.body)),
         },
         structured_data => Value::from_safe_string(String::new()),
         ..common(input)?
@@ -187,7 +162,6 @@ fn page_context(input: &RenderInput, page: &Page) -> Result<Value> {
 fn common(input: &RenderInput) -> Result<Value> {
     let site = input.site;
     let business = &site.business;
-    let fill = |text: &str| site.values.fill(text);
     let islands: std::collections::BTreeMap<&str, Value> = input
         .islands
         .iter()
@@ -195,17 +169,17 @@ fn common(input: &RenderInput) -> Result<Value> {
         .collect();
     Ok(context! {
         business => context! {
-            name => fill(business.name.as_str()),
+            name => business.name.as_str(),
             phone => business.phone.display.as_str(),
             phone_tel => business.phone.tel.as_str(),
             email => business.email.as_str(),
-            service_area => fill(business.service_area.description.as_str()),
+            service_area => business.service_area.description.as_str(),
         },
         plans => context! {
             monthly => context! { price => site.plans.monthly.price.to_string() },
             annual => context! { price => site.plans.annual.price.to_string() },
         },
-        chrome => filled(site, &site.chrome)?,
+        chrome => Value::from(Serde(&site.chrome)),
         assets => Value::from(Serde(input.assets)),
         islands => islands,
         copyright_year => input.copyright_year,
@@ -218,33 +192,11 @@ fn faq_entries(site: &Site) -> Vec<Value> {
         .iter()
         .map(|entry| {
             context! {
-                question => site.values.fill(entry.question.as_str()),
-                answer_html => Value::from_safe_string(markdown::to_html(&site.values.fill(entry.answer.as_str()))),
+                question => entry.question.as_str(),
+                answer_html => Value::from_safe_string(markdown::to_html(entry.answer.as_str())),
             }
         })
         .collect()
-}
-
-/// `value` as template data, with every `{placeholder}` in its text filled.
-fn filled<T: Serialize>(site: &Site, value: &T) -> Result<Value> {
-    let mut json = serde_json::to_value(value).map_err(|err| {
-        Diagnostic::new("could not prepare content for the layouts").caused_by(err)
-    })?;
-    fill_strings(site, &mut json);
-    Ok(Value::from(Serde(json)))
-}
-
-fn fill_strings(site: &Site, json: &mut serde_json::Value) {
-    match json {
-        serde_json::Value::String(text) => *text = site.values.fill(text),
-        serde_json::Value::Array(items) => {
-            items.iter_mut().for_each(|item| fill_strings(site, item))
-        }
-        serde_json::Value::Object(map) => {
-            map.values_mut().for_each(|item| fill_strings(site, item))
-        }
-        _ => {}
-    }
 }
 
 fn json_ld(values: &[serde_json::Value]) -> Result<Value> {
@@ -264,7 +216,7 @@ const INLINE_CSS: &str = "inline-css";
 const NOJS_CSS: &str = "nojs-css";
 
 fn finish(page: &str) -> String {
-    crate::output::minify::html(page)
+    minify::html(page)
 }
 
 /// Puts the islands' server HTML, the runtime's URL and script, and the
@@ -392,10 +344,4 @@ pub fn robots(site: &Site) -> OutputFile {
             site.business.url.as_str()
         ),
     )
-}
-
-pub(crate) fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }

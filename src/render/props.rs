@@ -3,6 +3,7 @@
 
 use serde_json::{Value, json};
 
+use crate::content::values::Text;
 use crate::content::{Plan, Site};
 use crate::islands::Island;
 
@@ -46,17 +47,22 @@ fn plan_identity(plan_type: &str, plan: &Plan, frequency: &str) -> Value {
 pub fn pricing(site: &Site) -> Value {
     let text = &site.home.pricing;
     let promotions = &site.home.contact.promotion_options;
-    let fill = |t: &crate::content::values::Text| site.values.fill(t.as_str());
-    let card = |plan: &Plan, plan_type: &str, frequency: &str, unit, button, promotion, badge| {
+    let card = |plan: &Plan,
+                plan_type: &str,
+                frequency: &str,
+                unit: &Text,
+                button: &Text,
+                promotion: &Text,
+                badge| {
         let mut value = plan_identity(plan_type, plan, frequency);
         let fields = json!({
-            "name": fill(&plan.name),
+            "name": plan.name.as_str(),
             "price": plan.price.to_string(),
-            "unit": fill(unit),
-            "features": plan.features.iter().map(fill).collect::<Vec<_>>(),
-            "cancellation": fill(&plan.cancellation),
-            "button": fill(button),
-            "promotion": fill(promotion),
+            "unit": unit.as_str(),
+            "features": plan.features.iter().map(Text::as_str).collect::<Vec<_>>(),
+            "cancellation": plan.cancellation.as_str(),
+            "button": button.as_str(),
+            "promotion": promotion.as_str(),
             "badge": badge,
         });
         if let (Value::Object(target), Value::Object(extra)) = (&mut value, fields) {
@@ -65,21 +71,20 @@ pub fn pricing(site: &Site) -> Value {
         value
     };
     json!({
-        "toggleLabel": fill(&text.toggle_label),
-        "monthlyLabel": fill(&text.monthly_label),
-        "annualLabel": fill(&text.annual_label),
+        "toggleLabel": text.toggle_label.as_str(),
+        "monthlyLabel": text.monthly_label.as_str(),
+        "annualLabel": text.annual_label.as_str(),
         "contactId": CONTACT_SECTION_ID,
         "promotionSelectId": PROMOTION_SELECT_ID,
         "plans": {
-            "monthly": card(&site.plans.monthly, "monthly", "monthly", &text.monthly_unit, &text.monthly_button, &promotions.monthly, None::<String>),
-            "annual": card(&site.plans.annual, "annual", "yearly", &text.annual_unit, &text.annual_button, &promotions.annual, Some(fill(&text.annual_badge))),
+            "monthly": card(&site.plans.monthly, "monthly", "monthly", &text.monthly_unit, &text.monthly_button, &promotions.monthly, None::<&str>),
+            "annual": card(&site.plans.annual, "annual", "yearly", &text.annual_unit, &text.annual_button, &promotions.annual, Some(text.annual_badge.as_str())),
         },
     })
 }
 
 pub fn menu(site: &Site) -> Value {
     let nav = &site.chrome.nav;
-    let fill = |t: &crate::content::values::Text| site.values.fill(t.as_str());
     let links: Vec<Value> = [
         ("how-it-works", &nav.how_it_works),
         ("pricing", &nav.pricing),
@@ -87,10 +92,10 @@ pub fn menu(site: &Site) -> Value {
         ("contact", &nav.contact),
     ]
     .into_iter()
-    .map(|(id, label)| json!({ "href": format!("/#{id}"), "text": fill(label) }))
+    .map(|(id, label)| json!({ "href": format!("/#{id}"), "text": label.as_str() }))
     .collect();
     json!({
-        "label": fill(&site.chrome.menu_button),
+        "label": site.chrome.menu_button.as_str(),
         "navLabel": "Main",
         "links": links,
     })
@@ -99,39 +104,38 @@ pub fn menu(site: &Site) -> Value {
 pub fn contact(site: &Site, endpoint: &FormEndpoint) -> Value {
     let text = &site.home.contact;
     let business = &site.business;
-    let fill = |t: &crate::content::values::Text| site.values.fill(t.as_str());
     let labels = &text.fields;
     let options = &text.promotion_options;
     json!({
         "endpoint": endpoint.origin(),
         "formId": business.formspree_form_id.as_str(),
         "promotionSelectId": PROMOTION_SELECT_ID,
-        "heading": fill(&text.heading),
-        "lead": fill(&text.lead),
-        "phone": { "label": fill(&text.phone_label), "display": business.phone.display, "tel": business.phone.tel },
-        "email": { "label": fill(&text.email_label), "address": business.email.as_str() },
+        "heading": text.heading.as_str(),
+        "lead": text.lead.as_str(),
+        "phone": { "label": text.phone_label.as_str(), "display": business.phone.display, "tel": business.phone.tel },
+        "email": { "label": text.email_label.as_str(), "address": business.email.as_str() },
         "fields": {
-            "firstName": fill(&labels.first_name),
-            "lastName": fill(&labels.last_name),
-            "address": fill(&labels.address),
-            "city": fill(&labels.city),
-            "state": fill(&labels.state),
-            "zip": fill(&labels.zip),
-            "email": fill(&labels.email),
-            "phone": fill(&labels.phone),
-            "promotion": fill(&labels.promotion),
+            "firstName": labels.first_name.as_str(),
+            "lastName": labels.last_name.as_str(),
+            "address": labels.address.as_str(),
+            "city": labels.city.as_str(),
+            "state": labels.state.as_str(),
+            "zip": labels.zip.as_str(),
+            "email": labels.email.as_str(),
+            "phone": labels.phone.as_str(),
+            "promotion": labels.promotion.as_str(),
         },
-        "defaults": { "city": fill(&business.city), "state": fill(&business.region) },
+        "defaults": { "city": business.city.as_str(), "state": business.region.as_str() },
         "promotion": {
             // The form service receives "None" for no promotion, whatever its label.
             "options": [
-                { "value": "None", "label": fill(&options.none) },
-                { "value": fill(&options.monthly), "label": fill(&options.monthly) },
-                { "value": fill(&options.annual), "label": fill(&options.annual) },
+                { "value": "None", "label": options.none.as_str() },
+                { "value": options.monthly.as_str(), "label": options.monthly.as_str() },
+                { "value": options.annual.as_str(), "label": options.annual.as_str() },
             ],
-            "note": fill(&text.promotion_note),
-            "monthly": fill(&options.monthly),
-            "annual": fill(&options.annual),
+            "note": text.promotion_note.as_str(),
+            "monthly": options.monthly.as_str(),
+            "annual": options.annual.as_str(),
         },
         "plans": {
             "monthly": plan_identity("monthly", &site.plans.monthly, "monthly"),
@@ -139,19 +143,19 @@ pub fn contact(site: &Site, endpoint: &FormEndpoint) -> Value {
         },
         "zip": {
             "serviceArea": business.service_area.zip_codes.iter().map(|z| z.as_str()).collect::<Vec<_>>(),
-            "inArea": fill(&text.zip_in_area),
-            "outsideArea": fill(&text.zip_outside_area),
+            "inArea": text.zip_in_area.as_str(),
+            "outsideArea": text.zip_outside_area.as_str(),
         },
-        "submit": fill(&text.submit),
-        "submitting": fill(&text.submitting),
-        "privacyNote": fill(&text.privacy_note),
-        "privacyLink": fill(&text.privacy_link),
-        "timeout": fill(&text.timeout),
+        "submit": text.submit.as_str(),
+        "submitting": text.submitting.as_str(),
+        "privacyNote": text.privacy_note.as_str(),
+        "privacyLink": text.privacy_link.as_str(),
+        "timeout": text.timeout.as_str(),
         "privacyHref": "/privacypolicy",
         "thanks": {
-            "heading": fill(&text.thanks_heading),
-            "text": fill(&text.thanks_text),
-            "backHome": fill(&text.back_home),
+            "heading": text.thanks_heading.as_str(),
+            "text": text.thanks_text.as_str(),
+            "backHome": text.back_home.as_str(),
             "href": "/",
         },
     })

@@ -7,12 +7,11 @@ use crate::content::{Plan, Site, markdown};
 
 pub fn local_business(site: &Site) -> Value {
     let business = &site.business;
-    let fill = |text: &str| site.values.fill(text);
     // UN/CEFACT unit codes, as schema.org's unitCode expects.
     let offer = |plan: &Plan, unit_code: &str| {
         json!({
             "@type": "Offer",
-            "name": format!("{} plan", fill(plan.name.as_str())),
+            "name": format!("{} plan", plan.name.as_str()),
             "price": plan.price.0.to_string(),
             "priceCurrency": "USD",
             "priceSpecification": {
@@ -23,14 +22,14 @@ pub fn local_business(site: &Site) -> Value {
             },
             "itemOffered": {
                 "@type": "Service",
-                "name": format!("Bin-to-curb service, {} plan", fill(plan.name.as_str()).to_lowercase()),
-                "areaServed": fill(business.service_area.description.as_str()),
+                "name": format!("Bin-to-curb service, {} plan", plan.name.as_str().to_lowercase()),
+                "areaServed": business.service_area.description.as_str(),
             },
         })
     };
     let mut area: Vec<Value> = vec![json!({
         "@type": "Place",
-        "name": fill(business.service_area.description.as_str()),
+        "name": business.service_area.description.as_str(),
     })];
     area.extend(business.service_area.zip_codes.iter().map(|zip| {
         json!({
@@ -38,7 +37,7 @@ pub fn local_business(site: &Site) -> Value {
             "address": {
                 "@type": "PostalAddress",
                 "postalCode": zip.as_str(),
-                "addressRegion": fill(business.region.as_str()),
+                "addressRegion": business.region.as_str(),
                 "addressCountry": "US",
             },
         })
@@ -47,15 +46,15 @@ pub fn local_business(site: &Site) -> Value {
         "@context": "https://schema.org",
         "@type": "LocalBusiness",
         "@id": format!("{}/#business", business.url.as_str()),
-        "name": fill(business.name.as_str()),
-        "description": fill(business.description.as_str()),
+        "name": business.name.as_str(),
+        "description": business.description.as_str(),
         "url": format!("{}/", business.url.as_str()),
         "telephone": business.phone.tel,
         "email": business.email.as_str(),
         "address": {
             "@type": "PostalAddress",
-            "addressLocality": fill(business.city.as_str()),
-            "addressRegion": fill(business.region.as_str()),
+            "addressLocality": business.city.as_str(),
+            "addressRegion": business.region.as_str(),
             "postalCode": business.postal_code.as_str(),
             "addressCountry": "US",
         },
@@ -72,10 +71,10 @@ pub fn faq_page(site: &Site) -> Value {
         .map(|entry| {
             json!({
                 "@type": "Question",
-                "name": site.values.fill(entry.question.as_str()),
+                "name": entry.question.as_str(),
                 "acceptedAnswer": {
                     "@type": "Answer",
-                    "text": markdown::to_plain_text(&site.values.fill(entry.answer.as_str())),
+                    "text": markdown::to_plain_text(entry.answer.as_str()),
                 },
             })
         })

@@ -3,7 +3,7 @@
 //! stand-in's small pages. The site's Content-Security-Policy covers them
 //! too, so they use no inline script or style.
 
-use crate::render::xml_escape;
+use crate::text::xml_escape;
 
 /// The tag every previewed page ends with (see `BuildOptions::dev_script`).
 pub const LIVE_SCRIPT_TAG: &str = r#"<script type="module" src="/__curbside/live.js"></script>"#;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use notify_debouncer_mini::DebounceEventResult;
 
 use super::preview::Preview;
-use super::watch::{self, Rebuild};
+use super::watch;
 use crate::build::{BuildOptions, Builder, Change, Project};
 use crate::diagnostics::{Result, warn};
 
@@ -18,36 +18,22 @@ use crate::diagnostics::{Result, warn};
 const SETTLE: Duration = watch::DEBOUNCE;
 
 pub struct Rebuilder {
-    project: Project,
-    options: BuildOptions,
     builder: Builder,
     preview: Arc<Preview>,
 }
 
 impl Rebuilder {
     pub fn new(project: Project, options: BuildOptions, preview: Arc<Preview>) -> Rebuilder {
-        let builder = Builder::new(project.clone(), options.clone());
         Rebuilder {
-            project,
-            options,
-            builder,
+            builder: Builder::new(project, options),
             preview,
         }
     }
 
     /// Builds, and tells the open pages how it went; the terminal hears of
     /// a success here, of a failure from the caller.
-    pub fn build(&mut self, rebuild: Option<Rebuild>) -> Result<()> {
-        if rebuild == Some(Rebuild::Restart) {
-            // A new builder starts a new Node process, installing the
-            // frontend's packages first when the lock file changed.
-            self.builder = Builder::new(self.project.clone(), self.options.clone());
-        }
-        let change = match rebuild {
-            Some(Rebuild::Pages) => Change::Pages,
-            _ => Change::Frontend,
-        };
-        match self.builder.build(change) {
+    pub fn build(&mut self, rebuild: Option<Change>) -> Result<()> {
+        match self.builder.build(rebuild.unwrap_or(Change::Frontend)) {
             Ok(report) => {
                 super::response::set_security_headers(&report.inline);
                 if let Some(site) = self.builder.last_site() {
@@ -71,7 +57,7 @@ impl Rebuilder {
 
     /// Builds, printing a failure without stopping: while watching, the
     /// next save may fix it.
-    pub fn build_or_report(&mut self, rebuild: Option<Rebuild>) {
+    pub fn build_or_report(&mut self, rebuild: Option<Change>) {
         if let Err(diagnostic) = self.build(rebuild) {
             eprintln!("{diagnostic}");
             if self.preview.folder().is_dir() {
@@ -99,7 +85,7 @@ impl Rebuilder {
 }
 
 /// The most work any change in `batch` asks for.
-fn wanted(root: &Path, batch: DebounceEventResult) -> Option<Rebuild> {
+fn wanted(root: &Path, batch: DebounceEventResult) -> Option<Change> {
     match batch {
         Ok(events) => events
             .iter()

@@ -16,33 +16,11 @@ use notify::{
 };
 use notify_debouncer_mini::{Config, DebounceEventResult, Debouncer, new_debouncer_opt};
 
-use crate::build::Project;
+use crate::build::{Change, Project};
 use crate::diagnostics::{Diagnostic, Result};
 
 /// Saves closer together than this make one batch.
 pub const DEBOUNCE: Duration = Duration::from_millis(50);
-
-/// What a batch of saves asks for, from least to most work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Rebuild {
-    /// Content or layouts: render the pages again, keep the bundle.
-    Pages,
-    /// Frontend sources: bundle the islands again too.
-    Frontend,
-    /// The frontend's packages or the island server itself: restart Node
-    /// (installing packages first if the lock file changed).
-    Restart,
-}
-
-impl Rebuild {
-    /// How the terminal names it: `rebuilt (pages) in 12 ms`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Rebuild::Pages => "pages",
-            Rebuild::Frontend | Rebuild::Restart => "frontend",
-        }
-    }
-}
 
 /// Starts watching `project`; each debounced batch of changes is sent to
 /// `changes`. Watching stops when the returned value is dropped.
@@ -123,7 +101,7 @@ fn is_read(event: &Event) -> bool {
 
 /// What a change to `path` (relative to the project folder) asks for;
 /// `None` for files that do not affect the site.
-pub fn classify(path: &Path) -> Option<Rebuild> {
+pub fn classify(path: &Path) -> Option<Change> {
     let parts: Vec<String> = path
         .components()
         .map(|c| match c {
@@ -135,16 +113,16 @@ pub fn classify(path: &Path) -> Option<Rebuild> {
         return None;
     }
     match parts.as_slice() {
-        [top, _, ..] if top == "content" || top == "layouts" => Some(Rebuild::Pages),
+        [top, _, ..] if top == "content" || top == "layouts" => Some(Change::Pages),
         // Files right in frontend/ are its settings (package.json, the lock
         // file, tsconfig.json); scripts/ holds the island server. A name
         // without an extension there is one of its folders.
-        [top, file] if top == "frontend" => file.contains('.').then_some(Rebuild::Restart),
-        [top, dir, _, ..] if top == "frontend" && dir == "scripts" => Some(Rebuild::Restart),
+        [top, file] if top == "frontend" => file.contains('.').then_some(Change::Restart),
+        [top, dir, _, ..] if top == "frontend" && dir == "scripts" => Some(Change::Restart),
         // Tests never reach the browser.
         [top, dir, _, ..] if top == "frontend" && dir == "test" => None,
         [top, .., file] if top == "frontend" && is_test_file(file) => None,
-        [top, _, _, ..] if top == "frontend" => Some(Rebuild::Frontend),
+        [top, _, _, ..] if top == "frontend" => Some(Change::Frontend),
         _ => None,
     }
 }
@@ -180,29 +158,29 @@ fn is_test_file(name: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn kind(path: &str) -> Option<Rebuild> {
+    fn kind(path: &str) -> Option<Change> {
         classify(Path::new(path))
     }
 
     #[test]
     fn content_and_layouts_rerender_pages() {
-        assert_eq!(kind("content/plans.yaml"), Some(Rebuild::Pages));
-        assert_eq!(kind("content/pages/privacypolicy.md"), Some(Rebuild::Pages));
-        assert_eq!(kind("layouts/assets/site.css"), Some(Rebuild::Pages));
+        assert_eq!(kind("content/plans.yaml"), Some(Change::Pages));
+        assert_eq!(kind("content/pages/privacypolicy.md"), Some(Change::Pages));
+        assert_eq!(kind("layouts/assets/site.css"), Some(Change::Pages));
     }
 
     #[test]
     fn frontend_changes_rebundle_or_restart() {
         assert_eq!(
             kind("frontend/src/islands/menu.tsx"),
-            Some(Rebuild::Frontend)
+            Some(Change::Frontend)
         );
-        assert_eq!(kind("frontend/src/runtime.ts"), Some(Rebuild::Frontend));
-        assert_eq!(kind("frontend/package.json"), Some(Rebuild::Restart));
-        assert_eq!(kind("frontend/package-lock.json"), Some(Rebuild::Restart));
+        assert_eq!(kind("frontend/src/runtime.ts"), Some(Change::Frontend));
+        assert_eq!(kind("frontend/package.json"), Some(Change::Restart));
+        assert_eq!(kind("frontend/package-lock.json"), Some(Change::Restart));
         assert_eq!(
             kind("frontend/scripts/island-server.mjs"),
-            Some(Rebuild::Restart)
+            Some(Change::Restart)
         );
         assert_eq!(kind("frontend/test/contact.test.tsx"), None);
         assert_eq!(kind("frontend/src/zip.test.ts"), None);
@@ -254,6 +232,6 @@ mod tests {
 
     #[test]
     fn the_largest_rebuild_wins() {
-        assert!(Rebuild::Pages < Rebuild::Frontend && Rebuild::Frontend < Rebuild::Restart);
+        assert!(Change::Pages < Change::Frontend && Change::Frontend < Change::Restart);
     }
 }

@@ -4,8 +4,9 @@
 //
 //   node tests/bench/js-report.mjs [--settle-ms N] [--json FILE]     (from anywhere)
 //
-// 1. Builds the site with the release binary (`target/release/curbside build --out <tmp>`;
-//    runs `cargo build --release` first only when the binary is missing).
+// 1. Builds the site (`curbside build --out <tmp>`) with the binary of
+//    tests/browser/support/curbside-binary.mjs: $CURBSIDE_BIN, or the release binary cargo
+//    builds first when it is out of date.
 // 2. Serves it with tests/browser/support/static-host.mjs on a free 127.0.0.1 port, with the
 //    site's own `_headers` (so the real CSP applies).
 // 3. Opens every page in Debian's Chromium at desktop (1280×800) and phone (Pixel 7, 390×844)
@@ -24,7 +25,7 @@
 // the machine: Chromium resolves no name but 127.0.0.1. The run stops itself after 4 minutes.
 
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -33,6 +34,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { args, executablePath } from "../browser/support/chromium.mjs";
+import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
@@ -100,11 +102,7 @@ function freePort() {
 }
 
 function buildSite() {
-  const binary = join(repo, "target/release/curbside");
-  if (!existsSync(binary)) {
-    console.error("js-report: building the release binary (cargo build --release)");
-    execFileSync("cargo", ["build", "--release", "--quiet"], { cwd: repo, stdio: "inherit", timeout: 600_000 });
-  }
+  const binary = curbsideBinary();
   const out = mkdtempSync(join(tmpdir(), "curbside-js-report-"));
   cleanups.push(() => rmSync(out, { recursive: true, force: true }));
   const site = join(out, "site");

@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
 
 const { values } = parseArgs({
   options: { "hydration-runs": { type: "string", default: "5" }, "skip-sweep": { type: "boolean", default: false } },
@@ -30,7 +31,8 @@ function run(command, args, cwd) {
   if (result.status !== 0) console.error(`(${command} ${args.join(" ")} exited with ${result.status})`);
 }
 
-run("cargo", ["build", "--release", "--quiet"], repo);
+// The release binary, built now if out of date, wherever CARGO_TARGET_DIR puts it.
+process.env.CURBSIDE_BIN = curbsideBinary();
 const common = ["playwright", "test", "specs/tap-sweep.spec.ts", "--workers", "1", "--reporter", "./support/tap-sweep-reporter.ts"];
 if (!values["skip-sweep"]) run("npx", [...common, "--grep-invert", "hydrates once"], browserTests);
 run("npx", [...common, "--grep", "hydrates once", "--repeat-each", values["hydration-runs"] ?? "5"], browserTests);

@@ -1,8 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 import { args, executablePath } from "./support/chromium.mjs";
+import { curbsideBinary } from "./support/curbside-binary.mjs";
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = { executablePath, args };
+
+// Resolved once here: the web server and every worker inherit it, so cargo is asked
+// (and the binary built, when it is out of date) only once per run.
+process.env.CURBSIDE_BIN = curbsideBinary();
 
 const port = Number(process.env.CURBSIDE_TEST_PORT ?? 4173);
 
@@ -26,7 +31,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Builds the site with the release binary, then serves it as static hosts do.
+    // Builds the site with the curbside binary, then serves it as static hosts do.
     // A folder per port, so runs on different ports never overwrite each other's assets.
     // CURBSIDE_PRECOMPRESSED=1 sends the .br/.gz copies, as real hosts compress (the benchmarks set it).
     command: `node support/static-host.mjs --build --root ../../target/browser-site-${port} --port ${port}${process.env.CURBSIDE_PRECOMPRESSED ? " --precompressed" : ""}`,

@@ -320,7 +320,7 @@ pub fn repository() -> PathBuf {
 fn frontend_installed() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
-        curbside::islands::ensure_installed(&repository().join("frontend"))
+        curbside::node::ensure_installed(&repository().join("frontend"))
             .unwrap_or_else(|d| panic!("{d}"));
     });
 }

@@ -1,7 +1,6 @@
 // The contact form against an intercepted form service (https://formspree.io/f/xsample1):
 // the request it sends, its pending, thank-you and error states, what it shows for each
-// reply of the service (SPEC sections 5, 7, 8; DESIGN "The contact form and the form
-// service"), the ZIP check, the browser's own validation and the honeypot.
+// reply of the service, the ZIP check, the browser's own validation and the honeypot.
 // Nothing leaves the machine: every request to the service is answered here.
 import type { Page } from "@playwright/test";
 import {
@@ -33,7 +32,7 @@ import {
 const submitButton = (page: Page) => page.locator("#contact form button[type=submit]");
 const errorLines = (page: Page) => page.locator("#contact .contact-form__errors p");
 
-/** The thank-you view has replaced the form (SPEC section 2, "Shared elements"). */
+/** The thank-you view has replaced the form. */
 async function expectThanks(page: Page): Promise<void> {
   const section = page.locator("#contact");
   const heading = section.getByRole("heading", { level: 2 });

@@ -42,7 +42,7 @@ async function expectPricingShows(page: Page, plan: PlanType): Promise<void> {
   await expect(page.locator(`.plan-card[data-plan="${other}"]`)).toHaveCSS("box-shadow", "none");
 }
 
-/** The form's hidden plan fields (SPEC section 3). */
+/** The form's hidden plan fields. */
 async function expectHiddenPlanFields(page: Page, plan: typeof ANNUAL | typeof MONTHLY): Promise<void> {
   await expect(page.locator("#plan_type")).toHaveValue(plan.planType);
   await expect(page.locator("#plan_amount")).toHaveValue(String(plan.amount));

@@ -132,7 +132,7 @@ test("the form posts natively to the form service with every field", async ({ pa
   expect(sent[0]?.method).toBe("POST");
   expect(sent[0]?.url).toBe(FORM_URL);
   expect(sent[0]?.contentType).toMatch(/^application\/x-www-form-urlencoded/);
-  // The hidden plan fields carry the server's default, the monthly plan (SPEC section 3).
+  // The hidden plan fields carry the server's default, the monthly plan.
   expect(sent[0]?.fields).toEqual({
     ...PERSON,
     promotion: PROMOTION.monthly,

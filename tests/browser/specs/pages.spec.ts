@@ -34,22 +34,15 @@ test("the 404 page links back home", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("curb");
 });
 
-test("the home page has the spec's sections in order", async ({ page }) => {
+// The sections' order and text are checked in the static HTML (tests/build.rs);
+// here, what only a browser shows: the hero's price and its button at work.
+test("the hero shows the monthly price and its button leads to the form", async ({ page }) => {
   await page.goto("/");
-  const ids = await page.locator("main > section").evaluateAll((sections) =>
-    sections.map((s) => s.id || s.getAttribute("aria-labelledby")),
-  );
-  expect(ids).toEqual(["hero-heading", "how-it-works", "pricing", "faq", "contact"]);
   const hero = page.locator("main > section").first();
   await expect(hero).toContainText("$25");
   await expect(hero).toContainText("per month");
   await hero.getByRole("link", { name: "Start Service" }).click();
   await expect(page).toHaveURL(/#contact$/);
-  const steps = page.locator("#how-it-works li h3");
-  await expect(steps).toHaveText(["Schedule", "Evening route after 6 pm", "Enjoy your time"]);
-  await expect(page.locator("#pricing")).toContainText("$25");
-  await expect(page.locator("#pricing")).toContainText("$250");
-  await expect(page.locator("#faq details")).toHaveCount(3);
 });
 
 test("FAQ entries open and close", async ({ page }) => {

@@ -2,10 +2,11 @@
 // local stand-in for the form service (nothing is intercepted: the page posts to the
 // preview server, which validates and appends the submission to
 // .curbside/submissions.jsonl), and the live-reload overlay for a broken build, which
-// clears when the fix is saved (DESIGN "Local preview").
+// clears when the fix is saved.
 //
 // Each worker serves its own copy of the project (content, layouts, frontend with its
-// packages linked) with the release binary, on 127.0.0.1 only, and stops it afterwards.
+// packages linked) with the curbside binary (support/curbside-binary.mjs), on
+// 127.0.0.1 only, and stops it afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
 import {
   cpSync,
@@ -24,12 +25,13 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { curbsideBinary } from "../support/curbside-binary.mjs";
 import { expect, test } from "../support/page-checks";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const binary = join(repo, "target/release/curbside");
+const binary = curbsideBinary();
 
-/** What a visitor types, every field of the form (SPEC section 3). */
+/** What a visitor types, every field of the form. */
 const PERSON = {
   firstName: "Ada",
   lastName: "O’Brien-Núñez",
@@ -90,7 +92,6 @@ function freePort(): Promise<number> {
 
 /** Starts `curbside serve --watch` and resolves with its address once it serves. */
 async function startPreview(root: string): Promise<Preview> {
-  if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build --release`);
   const port = await freePort();
   const server = spawn(binary, ["--root", root, "serve", "--watch", "--port", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],

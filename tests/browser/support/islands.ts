@@ -251,7 +251,7 @@ export async function interceptFormService(page: Page): Promise<FormService> {
 
 // ---------------------------------------------------------------- the contact form
 
-/** The visible fields of the form, as a visitor fills them (SPEC section 3). */
+/** The visible fields of the form, as a visitor fills them. */
 export const PERSON = {
   firstName: "Dana",
   lastName: "O’Néill-Ramírez",
@@ -295,7 +295,7 @@ export function formValues(page: Page): Promise<Record<string, string>> {
   );
 }
 
-/** The body the form must send for `person` on `plan` with `promotion` (SPEC section 3). */
+/** The body the form must send for `person` on `plan` with `promotion`. */
 export function expectedBody(
   person: Person,
   promotion: string,

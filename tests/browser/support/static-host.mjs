@@ -5,7 +5,8 @@
 // tests run with the real Content-Security-Policy enforced.
 //
 //   node support/static-host.mjs --root DIR --port N [--build] [--precompressed]
-// With --build it first builds the site into DIR with the release binary.
+// With --build it first builds the site into DIR with the curbside binary
+// (support/curbside-binary.mjs: $CURBSIDE_BIN, or the one cargo builds now).
 // With --precompressed it serves the `FILE.br` / `FILE.gz` that the build
 // writes beside every text file, when the request's Accept-Encoding allows it,
 // with Content-Encoding and `Vary: Accept-Encoding`, as Netlify and Cloudflare
@@ -18,6 +19,7 @@ import { readFileSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { curbsideBinary } from "./curbside-binary.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +34,7 @@ const root = resolve(values.root);
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
 
 if (values.build) {
-  execFileSync(join(repo, "target/release/curbside"), ["build", "--root", repo, "--out", root], {
+  execFileSync(curbsideBinary(), ["build", "--root", repo, "--out", root], {
     stdio: "inherit",
   });
 }

@@ -7,7 +7,7 @@ use std::process::Command;
 use sha2::{Digest, Sha256};
 
 use crate::diagnostics::{Diagnostic, Result};
-use crate::output::hex;
+use crate::text::hex;
 
 /// Records which package-lock.json the installed node_modules came from.
 const STAMP: &str = "node_modules/.curbside-installed";

@@ -1,0 +1,271 @@
+//! The Node.js process: one long-lived island server
+//! (frontend/scripts/island-server.mjs) that bundles the islands with esbuild,
+//! renders each island's HTML with react-dom/server and minifies the
+//! stylesheets. Requests and replies are JSON lines on its stdin and stdout;
+//! its stderr is the terminal's.
+
+mod dependencies;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::{Bundle, Island, RenderedIsland};
+use crate::output_file::OutputFile;
+pub use dependencies::ensure_installed;
+
+/// A stylesheet to minify: its path as shown to the site owner, and its text.
+pub struct Stylesheet<'a> {
+    pub shown: &'a Path,
+    pub css: &'a str,
+}
+
+/// What to tell the site owner when Node answers a request with an error.
+struct Failure {
+    headline: &'static str,
+    help: &'static str,
+}
+
+const FRONTEND_FAILED: Failure = Failure {
+    headline: "building the interactive parts of the site (frontend/) failed",
+    help: "content/ and layouts/ are fine; the message above points into frontend/",
+};
+
+const STYLES_FAILED: Failure = Failure {
+    headline: "minifying the stylesheets of layouts/assets/ failed",
+    help: "the message above names the stylesheet and the line to fix",
+};
+
+pub struct NodeBridge {
+    child: Child,
+    /// Taken on drop: closing it asks Node to stop esbuild and exit.
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+    next_id: u64,
+    script: PathBuf,
+}
+
+#[derive(Deserialize)]
+struct Reply {
+    id: Option<u64>,
+    ok: bool,
+    error: Option<String>,
+    #[serde(flatten)]
+    rest: serde_json::Map<String, Value>,
+}
+
+#[derive(Deserialize)]
+struct BundleReply {
+    entry: String,
+    loader: String,
+    files: Vec<BundleFile>,
+}
+
+#[derive(Deserialize)]
+struct CssReply {
+    css: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct BundleFile {
+    path: String,
+    contents: String,
+}
+
+impl NodeBridge {
+    /// Starts the island server of `frontend`, installing its npm
+    /// dependencies first when they are missing or stale.
+    pub fn start(frontend: &Path) -> Result<NodeBridge> {
+        ensure_installed(frontend)?;
+        // Absolute, because Node runs with the frontend folder as its working directory.
+        let frontend =
+            std::path::absolute(frontend).map_err(|err| Diagnostic::io("find", frontend, err))?;
+        let script = frontend.join("scripts").join("island-server.mjs");
+        let mut child = Command::new("node")
+            .arg(&script)
+            .current_dir(&frontend)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|err| {
+                Diagnostic::new("could not start Node.js to build the interactive parts of the site (frontend/)")
+                    .caused_by(err)
+                    .help("install Node.js 20.19 or later and make sure `node` is on your PATH")
+            })?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| Diagnostic::new("Node.js has no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| Diagnostic::new("Node.js has no stdout"))?;
+        Ok(NodeBridge {
+            child,
+            stdin: Some(stdin),
+            stdout: BufReader::new(stdout),
+            next_id: 1,
+            script,
+        })
+    }
+
+    /// Sends one request and waits for its reply.
+    fn request(
+        &mut self,
+        mut request: Value,
+        failure: Failure,
+    ) -> Result<serde_json::Map<String, Value>> {
+        let id = self.next_id;
+        self.next_id += 1;
+        request["id"] = json!(id);
+        let failed = |what: &str, cause: String, script: &Path| {
+            Diagnostic::new(format!(
+                "building the interactive parts of the site (frontend/) failed: Node.js {what}"
+            ))
+            .caused_by(cause)
+            .help(format!("see the messages above from {}", script.display()))
+        };
+        let mut line = request.to_string();
+        line.push('\n');
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(failed("is shut down", String::new(), &self.script));
+        };
+        if let Err(err) = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.flush())
+        {
+            let status = self.child.try_wait().ok().flatten();
+            return Err(failed(
+                "stopped",
+                format!("{err}; exit status {status:?}"),
+                &self.script,
+            ));
+        }
+        let mut reply = String::new();
+        let read = self
+            .stdout
+            .read_line(&mut reply)
+            .map_err(|err| failed("stopped", err.to_string(), &self.script))?;
+        if read == 0 {
+            let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
+            return Err(failed("stopped without answering", status, &self.script));
+        }
+        let reply: Reply = serde_json::from_str(&reply).map_err(|err| {
+            failed(
+                "answered something that is not JSON",
+                format!("{err}: {reply}"),
+                &self.script,
+            )
+        })?;
+        if reply.id != Some(id) {
+            return Err(failed(
+                "answered out of turn",
+                format!("expected id {id}, got {:?}", reply.id),
+                &self.script,
+            ));
+        }
+        if !reply.ok {
+            let message = reply.error.unwrap_or_else(|| "no message".into());
+            return Err(Diagnostic::new(failure.headline)
+                .caused_by(message)
+                .help(failure.help));
+        }
+        Ok(reply.rest)
+    }
+
+    /// Bundles the islands (incrementally after the first time).
+    pub fn bundle(&mut self) -> Result<Bundle> {
+        let reply = self.request(json!({ "cmd": "bundle" }), FRONTEND_FAILED)?;
+        let reply: BundleReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
+            Diagnostic::new("the island server's bundle reply is malformed").caused_by(err)
+        })?;
+        let files = reply
+            .files
+            .into_iter()
+            .map(|file| OutputFile::text(file.path, file.contents))
+            .collect();
+        Ok(Bundle {
+            entry: reply.entry,
+            loader: reply.loader,
+            files,
+        })
+    }
+
+    /// Minifies stylesheets with esbuild, one result per sheet, in order.
+    /// Syntax warnings are printed by Node; they do not fail the build.
+    pub fn minify_css(&mut self, sheets: &[Stylesheet]) -> Result<Vec<String>> {
+        let request: Vec<Value> = sheets
+            .iter()
+            .map(|sheet| json!({ "name": sheet.shown.display().to_string(), "css": sheet.css }))
+            .collect();
+        let reply = self.request(json!({ "cmd": "css", "sheets": request }), STYLES_FAILED)?;
+        let reply: CssReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
+            Diagnostic::new("the island server's css reply is malformed").caused_by(err)
+        })?;
+        if reply.css.len() != sheets.len() {
+            return Err(Diagnostic::new(format!(
+                "the island server minified {} stylesheets instead of {}",
+                reply.css.len(),
+                sheets.len()
+            )));
+        }
+        Ok(reply.css)
+    }
+
+    /// Renders each island's HTML from its props.
+    pub fn render(&mut self, islands: Vec<(Island, Value)>) -> Result<Vec<RenderedIsland>> {
+        let request: Vec<Value> = islands
+            .iter()
+            .map(|(island, props)| json!({ "name": island.name, "props": props }))
+            .collect();
+        let mut reply = self.request(
+            json!({ "cmd": "render", "islands": request }),
+            FRONTEND_FAILED,
+        )?;
+        let html: Vec<String> = reply
+            .remove("html")
+            .and_then(|html| serde_json::from_value(html).ok())
+            .ok_or_else(|| {
+                Diagnostic::new("the island server's render reply has no `html` list")
+            })?;
+        if html.len() != islands.len() {
+            return Err(Diagnostic::new(format!(
+                "the island server rendered {} islands instead of {}",
+                html.len(),
+                islands.len()
+            )));
+        }
+        Ok(islands
+            .into_iter()
+            .zip(html)
+            .map(|((island, props), html)| RenderedIsland {
+                island,
+                props,
+                html,
+            })
+            .collect())
+    }
+}
+
+impl Drop for NodeBridge {
+    fn drop(&mut self) {
+        // Closing stdin lets Node stop esbuild's service process and exit;
+        // killing Node outright would leave esbuild running, holding our
+        // stderr open. Kill only if it lingers.
+        drop(self.stdin.take());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        while std::time::Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,49 @@
+//! A file of the built site, the unit every stage hands on: rendered pages,
+//! bundled scripts and stylesheets go to the output folder as these.
+
+use sha2::{Digest, Sha256};
+
+use crate::text::hex;
+
+/// A file of the built site, by its path relative to the output folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    pub path: String,
+    pub contents: Vec<u8>,
+}
+
+impl OutputFile {
+    pub fn text(path: impl Into<String>, contents: String) -> Self {
+        OutputFile {
+            path: path.into(),
+            contents: contents.into_bytes(),
+        }
+    }
+
+    /// A file under assets/, named after its content so hosts may cache it forever.
+    pub fn asset(stem: &str, extension: &str, contents: Vec<u8>) -> Self {
+        OutputFile {
+            path: format!("assets/{}", hashed_name(stem, extension, &contents)),
+            contents,
+        }
+    }
+}
+
+/// `name-HASH.ext`: the hash of `contents`, so a changed file gets a new name
+/// and hosts may cache every asset forever.
+pub fn hashed_name(stem: &str, extension: &str, contents: &[u8]) -> String {
+    let digest = hex(&Sha256::digest(contents));
+    format!("{stem}-{}.{extension}", &digest[..10])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_names_follow_content() {
+        let a = hashed_name("site", "css", b"a");
+        assert!(a.starts_with("site-") && a.ends_with(".css") && a.len() == "site-".len() + 10 + 4);
+        assert_ne!(a, hashed_name("site", "css", b"b"));
+    }
+}

@@ -1,0 +1,98 @@
+//! Small text helpers every stage shares: reading a source file as text,
+//! the line and column of an offset, hexadecimal, XML escaping.
+
+use std::path::Path;
+
+use crate::diagnostics::{Diagnostic, Location, Result};
+
+/// Content files are small; anything larger is almost certainly the wrong file.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Reads a source file (content, layout) as UTF-8 text. `shown` is the path printed in messages.
+pub fn read_text(path: &Path, shown: &Path) -> Result<String> {
+    let metadata = std::fs::metadata(path).map_err(|err| {
+        if err.kind() == std::io::ErrorKind::NotFound {
+            Diagnostic::new("this file is missing")
+                .at(Location::file(shown))
+                .help(format!(
+                    "create {} (the repository's own content/ folder has a complete example)",
+                    shown.display()
+                ))
+        } else {
+            Diagnostic::io("read", shown, err).at(Location::file(shown))
+        }
+    })?;
+    if !metadata.is_file() {
+        return Err(Diagnostic::new("this is not a regular file")
+            .at(Location::file(shown))
+            .help("replace it with a text file"));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(Diagnostic::new(format!(
+            "this file is {} KiB; content files may be at most {} KiB",
+            metadata.len().div_ceil(1024),
+            MAX_FILE_BYTES / 1024
+        ))
+        .at(Location::at(shown, 1, 1))
+        .help("check that this is the right file; split very long text into several pages"));
+    }
+    let bytes = std::fs::read(path).map_err(|err| Diagnostic::io("read", shown, err))?;
+    let text = String::from_utf8(bytes).map_err(|err| {
+        let (line, column) = line_column(&err.as_bytes()[..err.utf8_error().valid_up_to()]);
+        Diagnostic::new("this file is not UTF-8 text")
+            .at(Location::at(shown, line, column))
+            .help("save the file with UTF-8 encoding (most editors offer it under \"Save with encoding\")")
+    })?;
+    // Some editors start UTF-8 files with a byte order mark; it is not text.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The 1-based line and column just after `prefix`.
+pub fn line_column(prefix: &[u8]) -> (usize, usize) {
+    let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = prefix
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&prefix[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line, column)
+}
+
+/// Lowercase hexadecimal of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `text` safe inside XML or HTML text (not inside attributes).
+pub fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_from_one_and_in_characters() {
+        assert_eq!(line_column(b""), (1, 1));
+        assert_eq!(line_column("ab\ncé".as_bytes()), (2, 3));
+    }
+
+    #[test]
+    fn hex_is_lowercase_two_digits_a_byte() {
+        assert_eq!(hex(&[0, 0x0f, 0xab]), "000fab");
+    }
+
+    #[test]
+    fn xml_escape_escapes_markup_characters() {
+        assert_eq!(xml_escape("a<b>&c"), "a&lt;b&gt;&amp;c");
+    }
+}

@@ -1,0 +1,75 @@
+// @ts-check
+// The curbside binary the browser tests and the benchmarks run.
+//
+// It is $CURBSIDE_BIN when that is set (tests/run.sh sets it to the binary it
+// has just built). Otherwise cargo builds the binary now (a no-op when it is
+// up to date) and reports where it put it, so CARGO_TARGET_DIR is respected
+// and a stale binary is never run.
+//
+//   node tests/browser/support/curbside-binary.mjs [--tests]   prints the path
+// (--tests: the binary `cargo test` builds and runs, so the browser tests need no
+// compile of their own; default: the release binary of `cargo build --release`)
+
+import { execFileSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("../../..", import.meta.url));
+
+/**
+ * The path of the curbside binary to run; throws with what to do when there is none.
+ * @param {{ tests?: boolean }} [options]
+ * @returns {string}
+ */
+export function curbsideBinary({ tests = false } = {}) {
+  const given = process.env.CURBSIDE_BIN;
+  if (given) {
+    try {
+      accessSync(given, constants.X_OK);
+    } catch {
+      throw new Error(
+        `CURBSIDE_BIN is ${given}, which is not an executable file: build it (cargo build --release) or unset CURBSIDE_BIN`,
+      );
+    }
+    return given;
+  }
+  const args = tests
+    ? ["test", "--no-run", "--quiet", "--message-format=json-render-diagnostics"]
+    : ["build", "--release", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"];
+  let output;
+  try {
+    output = execFileSync("cargo", args, {
+      cwd: repo,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    throw new Error(`cargo ${args.join(" ")} failed: the curbside binary could not be built`, { cause: error });
+  }
+  for (const line of output.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    /** @type {{ reason?: string, target?: { name?: string, kind?: string[] }, profile?: { test?: boolean }, executable?: string | null }} */
+    const message = JSON.parse(line);
+    if (
+      message.reason === "compiler-artifact" &&
+      message.target?.name === "curbside" &&
+      message.target.kind?.includes("bin") &&
+      // not the binary's own unit tests
+      message.profile?.test === false &&
+      message.executable
+    ) {
+      return message.executable;
+    }
+  }
+  throw new Error(`cargo ${args.join(" ")} reported no curbside executable`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    console.log(curbsideBinary({ tests: process.argv.includes("--tests") }));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
