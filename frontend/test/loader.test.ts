@@ -179,4 +179,42 @@ describe("replayEarlyTap", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(errors).not.toHaveBeenCalled();
   });
+
+  it("holds a form sent before the runtime started, and sends it again once it has", async () => {
+    const { submit } = page();
+    const form = submit.closest("form") as HTMLFormElement;
+    const seen: boolean[] = [];
+    const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
+    let started!: () => void;
+    replayEarlyTap(new Promise<void>((resolve) => (started = resolve)));
+    // After the loader's, on document, as the runtime's own hold listens: whether the page kept the submit.
+    const record = (event: Event): void => {
+      seen.push(event.defaultPrevented);
+      // What the runtime's hold does with it; jsdom cannot send a form anywhere.
+      event.preventDefault();
+    };
+    document.addEventListener("submit", record);
+    form.requestSubmit(submit);
+    expect(seen).toEqual([true]);
+    const woken = vi.fn();
+    form.closest("[data-island]")?.addEventListener("pointerdown", woken, true);
+    started();
+    await Promise.resolve();
+    await Promise.resolve();
+    // Sent again, this time for the runtime to take (nothing here prevents it), after waking the island.
+    expect(woken).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([true, false]);
+    expect(nativeSubmit).not.toHaveBeenCalled();
+    document.removeEventListener("submit", record);
+  });
+
+  it("sends a held form as the page would without JavaScript when the runtime never comes", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { submit } = page();
+    const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
+    replayEarlyTap(Promise.reject(new TypeError("Importing a module script failed.")));
+    (submit.closest("form") as HTMLFormElement).requestSubmit(submit);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(nativeSubmit).toHaveBeenCalledTimes(1);
+  });
 });

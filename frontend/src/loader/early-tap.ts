@@ -2,6 +2,9 @@
 // own hold (src/runtime/hold.ts) is not listening yet. Remember the last such tap and, once
 // the runtime has started, press that button again the way a tap arrives (pointerdown, then
 // click): the island hydrates and the runtime's hold replays the click into it.
+// A form sent that early is held the same way, rather than leaving the page for the form
+// service's own: once the runtime is listening, it is sent again through the island; if the
+// runtime never comes, it is sent as the page would send it without JavaScript.
 import { needsNoHold } from "../runtime/hold";
 
 export function replayEarlyTap(started: Promise<unknown>): void {
@@ -14,19 +17,37 @@ export function replayEarlyTap(started: Promise<unknown>): void {
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("[data-island]") && !needsNoHold(target)) tapped = target;
   };
+  let submitted: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  // Bubbling, on document: a submit something else already handled is left alone.
+  const onSubmit = (event: SubmitEvent): void => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.closest("[data-island]") || event.defaultPrevented) return;
+    event.preventDefault();
+    submitted = { form, submitter: event.submitter };
+  };
   document.addEventListener("click", onClick, true);
-  const stop = (): void => document.removeEventListener("click", onClick, true);
+  document.addEventListener("submit", onSubmit);
+  const stop = (): void => {
+    document.removeEventListener("click", onClick, true);
+    document.removeEventListener("submit", onSubmit);
+  };
   // The runtime has run by the time this settles (module evaluation, then this reaction),
   // so a tap after that reaches its hold and is not pressed twice.
   started.then(
     () => {
       stop();
+      if (submitted?.form.isConnected) {
+        // Wakes the island (its hold is then listening), which takes the submit from here.
+        submitted.form.dispatchEvent(new Event("pointerdown", { bubbles: true, composed: true }));
+        submitted.form.requestSubmit(submitted.submitter);
+      }
       if (!tapped?.isConnected) return;
       tapped.dispatchEvent(new Event("pointerdown", { bubbles: true, composed: true }));
       tapped.click();
     },
     (error: unknown) => {
       stop();
+      if (submitted?.form.isConnected) submitted.form.submit();
       // Reported, as a failed module script would be, but never as an unhandled rejection.
       if (!leaving) console.error("[islands] the runtime could not load", error);
     },
