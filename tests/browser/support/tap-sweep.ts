@@ -77,14 +77,14 @@ const PERSON: Record<string, string> = {
   phone: "(605) 555-0199",
 };
 
-/** Taps on a phone, clicks with the mouse on a desktop, at the element's centre as laid out now. */
-export async function pressAt(page: Page, target: Locator, device: Device): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error(`nothing to press: ${target.toString()} has no box`);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  if (device === "phone") await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
+/**
+ * Taps on a phone, clicks with the mouse on a desktop. Playwright first waits, a frame or two,
+ * until the element stands still and is what the point would hit: a press aimed at a page still
+ * settling from its anchor jump or a swipe's momentum would land elsewhere, and prove nothing.
+ */
+export async function pressAt(target: Locator, device: Device): Promise<void> {
+  if (device === "phone") await target.tap();
+  else await target.click();
 }
 
 /** What choosing `plan` shows everywhere, from the other plan saved: one plan-change. */
@@ -329,7 +329,7 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
   const arm = (): Promise<void> => page.evaluate(() => void ((window as unknown as { __sweep: { tapAt: number } }).__sweep.tapAt = 0));
   const press = async (): Promise<void> => {
     await arm();
-    await pressAt(page, target, device);
+    await pressAt(target, device);
     if (control.types) await page.keyboard.type(control.types);
   };
 
