@@ -1,5 +1,5 @@
 //! The hosted form service's judgement of a submission, as its client
-//! protocol shows it (DESIGN.md, "The contact form and the form service"),
+//! protocol shows it (the JSON body decides: `errors` or `error`, else `next`),
 //! so the sign-up can be tried offline with the replies it will get live.
 
 use serde::Serialize;
@@ -9,7 +9,7 @@ use super::form_body::Field;
 /// The honeypot: bots fill it, people never see it.
 pub const HONEYPOT: &str = "_gotcha";
 
-/// The fields the contact form marks required (SPEC §5). The hosted service
+/// The fields the contact form marks required in the browser. The hosted service
 /// enforces what a form declares in its settings; the stand-in assumes the
 /// form declares these.
 pub const REQUIRED_FIELDS: &[&str] = &[
