@@ -5,6 +5,7 @@ import Contact from "../src/islands/contact";
 import { choosePlan } from "../src/plan";
 import type { ContactProps } from "../src/props";
 import { contactProps } from "./fixtures/props";
+import { recordPlanChanges } from "./helpers";
 
 type FetchArgs = Parameters<typeof fetch>;
 
@@ -221,6 +222,20 @@ describe("contact island: plan fields", () => {
     expect(planFields()).toEqual(["annual", "250", "yearly"]);
     await user.selectOptions(select, "Monthly plan");
     expect(planFields()).toEqual(["monthly", "25", "monthly"]);
+  });
+
+  it("does not announce a plan the store already holds, even while its own state lags behind", () => {
+    setup();
+    // A Start press between the island's first render and its subscription: saved, heard by no one here.
+    localStorage.setItem("plan", "annual");
+    const events = recordPlanChanges();
+    const select = screen.getByLabelText("Plan") as HTMLSelectElement;
+    act(() => {
+      select.value = "Yearly plan (2 months free)";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    events.stop();
+    expect(events.details).toEqual([]);
   });
 
   it("hears a Start button's change event on the select", () => {

@@ -43,6 +43,16 @@ describe("plan store", () => {
     expect(() => choosePlan("annual", plans)).not.toThrow();
   });
 
+  it("keeps a choice storage refuses for the rest of the page view", () => {
+    vi.spyOn(window, "localStorage", "get").mockImplementation(() => {
+      throw new DOMException("blocked", "SecurityError");
+    });
+    choosePlan("annual", plans);
+    expect(readPlanType()).toBe("annual");
+    choosePlan("monthly", plans);
+    expect(readPlanType()).toBe("monthly");
+  });
+
   it("saves the choice and announces it with amount and frequency from the plans given", () => {
     const events = recordPlanChanges();
     choosePlan("annual", plans);

@@ -114,6 +114,19 @@ describe("pricing island", () => {
     expect(events.details.map((d) => d.planType)).toEqual(["annual", "monthly"]);
   });
 
+  it("acts on the stored plan when its own state lags behind: one press, one change, the other plan", async () => {
+    const { user, toggle } = setup();
+    // Chosen between the island's first render and its subscription: saved, heard by no one here.
+    localStorage.setItem("plan", "annual");
+    const events = recordPlanChanges();
+    await user.click(screen.getByText("Annual", { selector: ".pricing__option" }));
+    expect(events.details).toEqual([]);
+    await user.click(toggle);
+    events.stop();
+    expect(events.details.map((d) => d.planType)).toEqual(["monthly"]);
+    expect(toggle).toHaveAttribute("aria-checked", "false");
+  });
+
   it("follows a plan chosen elsewhere on the page", () => {
     const { toggle } = setup();
     act(() => choosePlan("annual", contactProps.plans));

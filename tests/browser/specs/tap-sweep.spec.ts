@@ -8,9 +8,7 @@ import { CONTROLS, MOMENTS, pressOnce, scrollToHydrated, throttleLikeSlowPhone, 
 
 const TIMEOUT_MS = 20_000;
 
-// One retry: a rare loss remains open (the switch pressed while its chunk downloads on the slow phone,
-// about 1 run in 100); a press lost twice in a row still fails.
-test.describe.configure({ timeout: 90_000, retries: 1 });
+test.describe.configure({ timeout: 90_000 });
 
 for (const control of CONTROLS) {
   for (const moment of MOMENTS) {
