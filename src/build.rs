@@ -189,6 +189,7 @@ impl Builder {
                 islands_loader: &bundle.loader,
                 inline_css: &minified.site,
                 nojs_css: &format!("/{}", nojs.path),
+                meta_csp: &render::headers::meta_policy(&inline),
             },
         )?;
         let mut files = vec![nojs];

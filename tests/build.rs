@@ -243,6 +243,78 @@ fn inline_code_is_only_the_hashed_stylesheet_and_loader_and_structured_data_is_e
     assert_eq!(blocks[1]["mainEntity"].as_array().map(Vec::len), Some(3));
 }
 
+/// The policy of `_headers`, directive by directive.
+fn header_policy(out: &Path) -> Vec<String> {
+    let headers = read(out, "_headers");
+    let policy = headers
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Content-Security-Policy:"))
+        .expect("a Content-Security-Policy in _headers");
+    policy.split(';').map(|d| d.trim().to_string()).collect()
+}
+
+#[test]
+fn every_page_carries_the_header_policy_in_a_meta_except_frame_ancestors() {
+    let (_dir, out) = build_real_site();
+    let header = header_policy(&out);
+    assert!(
+        header.iter().any(|d| d == "frame-ancestors 'none'"),
+        "{header:?}"
+    );
+    let expected: Vec<&String> = header
+        .iter()
+        .filter(|d| !d.starts_with("frame-ancestors"))
+        .collect();
+    for page in [
+        "index.html",
+        "privacypolicy.html",
+        "termsofservice.html",
+        "404.html",
+    ] {
+        let html = read(&out, page);
+        let doc = Html::parse_document(&html);
+        let metas = select(&doc, "meta[http-equiv='Content-Security-Policy']");
+        assert_eq!(metas.len(), 1, "{page}");
+        let meta: Vec<String> = metas[0]
+            .value()
+            .attr("content")
+            .unwrap()
+            .split(';')
+            .map(|d| d.trim().to_string())
+            .collect();
+        assert_eq!(meta.iter().collect::<Vec<_>>(), expected, "{page}");
+        // A browser applies it only to what follows it: it comes before any style or script.
+        let at = html.find("http-equiv=\"Content-Security-Policy\"").unwrap();
+        assert!(at < html.find("<style").unwrap(), "{page}");
+        assert!(at < html.find("<script").unwrap(), "{page}");
+    }
+}
+
+#[test]
+fn the_404_page_claims_no_address_and_asks_not_to_be_indexed() {
+    let (_dir, out) = build_real_site();
+    let doc = Html::parse_document(&read(&out, "404.html"));
+    assert!(select(&doc, "link[rel=canonical]").is_empty());
+    assert!(select(&doc, "meta[property='og:url']").is_empty());
+    let robots = select(&doc, "meta[name=robots]");
+    assert_eq!(robots.len(), 1);
+    assert_eq!(robots[0].value().attr("content"), Some("noindex"));
+    for (page, url) in [
+        ("index.html", "https://curbside-brookings.example/"),
+        (
+            "privacypolicy.html",
+            "https://curbside-brookings.example/privacypolicy",
+        ),
+    ] {
+        let doc = Html::parse_document(&read(&out, page));
+        let canonical = select(&doc, "link[rel=canonical]");
+        assert_eq!(canonical[0].value().attr("href"), Some(url), "{page}");
+        let og = select(&doc, "meta[property='og:url']");
+        assert_eq!(og[0].value().attr("content"), Some(url), "{page}");
+        assert!(select(&doc, "meta[name=robots]").is_empty(), "{page}");
+    }
+}
+
 #[test]
 fn the_icon_is_inline_and_the_nojs_stylesheet_is_minified() {
     let (_dir, out) = build_real_site();
