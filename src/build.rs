@@ -46,8 +46,11 @@ pub struct BuildOptions {
     pub endpoint: FormEndpoint,
     /// Markup appended to every page's body (the live-reload script when previewing).
     pub dev_script: String,
-    /// Write `.gz` and `.br` copies of text files (not needed when previewing).
+    /// Write `.gz` and `.br` copies of text files (only for hosts that send
+    /// them: the others would publish them as files of their own).
     pub precompress: bool,
+    /// Write `_headers` (for hosts that apply it, and the preview server).
+    pub headers_file: bool,
 }
 
 /// What changed since the last build, from least to most work; the watcher
@@ -197,15 +200,27 @@ impl Builder {
         files.extend(pages);
         files.push(render::sitemap(&site));
         files.push(render::robots(&site));
-        files.push(OutputFile::text(
-            "_headers",
-            render::headers::headers_file(&inline),
-        ));
+        if self.options.headers_file {
+            files.push(OutputFile::text(
+                "_headers",
+                render::headers::headers_file(&inline),
+            ));
+        }
         if self.options.precompress {
             let compressed = self.compressor.precompressed(&files);
             files.extend(compressed);
         }
-        output::write_site(&self.options.out, &files)?;
+        let server = [
+            OutputFile::text(
+                render::server_config::NGINX_FILE,
+                render::server_config::nginx(&inline),
+            ),
+            OutputFile::text(
+                render::server_config::CADDY_FILE,
+                render::server_config::caddy(&inline),
+            ),
+        ];
+        output::write_site(&self.options.out, &files, &server)?;
         let report = BuildReport {
             files: files.len(),
             elapsed: started.elapsed(),

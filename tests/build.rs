@@ -19,16 +19,23 @@ fn curbside(args: &[&str]) -> Output {
 
 /// Builds the repository's own site into a fresh temporary folder.
 fn build_real_site() -> (tempfile::TempDir, PathBuf) {
+    build_real_site_with(&[])
+}
+
+/// The same, with more arguments (`--for nginx`).
+fn build_real_site_with(args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("dist");
     let root = repo();
-    let output = curbside(&[
+    let mut all = vec![
         "build",
         "--root",
         root.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    all.extend(args);
+    let output = curbside(&all);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "build failed:\n{stderr}");
     assert!(stderr.contains("Built "), "{stderr}");
@@ -344,21 +351,92 @@ fn the_icon_is_inline_and_the_nojs_stylesheet_is_minified() {
     assert!(css.len() < source.len());
 }
 
+/// Every file under `out`, by its path relative to it.
+fn files_of(out: &Path) -> Vec<String> {
+    let mut files: Vec<String> = walkdir::WalkDir::new(out)
+        .into_iter()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            let relative = entry.path().strip_prefix(out).unwrap();
+            relative.to_string_lossy().into_owned()
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 #[test]
-fn every_text_file_has_gzip_and_brotli_copies() {
-    let (_dir, out) = build_real_site();
-    for entry in walkdir::WalkDir::new(&out) {
-        let path = entry.unwrap().into_path();
-        let text = path.extension().is_some_and(|e| {
-            ["html", "css", "js", "svg", "xml", "txt"].contains(&e.to_str().unwrap())
-        });
-        if text {
-            for suffix in ["gz", "br"] {
-                let copy = PathBuf::from(format!("{}.{suffix}", path.display()));
-                assert!(copy.is_file(), "{} has no .{suffix}", path.display());
+fn for_nginx_and_caddy_every_text_file_has_gzip_and_brotli_copies() {
+    for host in ["nginx", "caddy"] {
+        let (_dir, out) = build_real_site_with(&["--for", host]);
+        let files = files_of(&out);
+        for file in &files {
+            let text = ["html", "css", "js", "svg", "xml", "txt"]
+                .iter()
+                .any(|ext| file.ends_with(&format!(".{ext}")));
+            if text {
+                for suffix in ["gz", "br"] {
+                    let copy = format!("{file}.{suffix}");
+                    assert!(
+                        files.contains(&copy),
+                        "--for {host}: {file} has no .{suffix}"
+                    );
+                }
             }
         }
     }
+}
+
+#[test]
+fn the_published_folder_holds_only_what_its_host_uses() {
+    for (host, headers_file) in [
+        ("netlify", true),
+        ("cloudflare", true),
+        ("github-pages", false),
+    ] {
+        let (_dir, out) = build_real_site_with(&["--for", host]);
+        let files = files_of(&out);
+        assert!(files.contains(&"index.html".to_string()), "{files:?}");
+        assert_eq!(
+            files.contains(&"_headers".to_string()),
+            headers_file,
+            "--for {host}: {files:?}"
+        );
+        let internal: Vec<&String> = files
+            .iter()
+            .filter(|f| f.starts_with('.') || f.ends_with(".br") || f.ends_with(".gz"))
+            .collect();
+        assert!(internal.is_empty(), "--for {host} publishes {internal:?}");
+    }
+}
+
+#[test]
+fn server_configuration_is_written_beside_the_site_with_the_same_headers() {
+    let (dir, out) = build_real_site();
+    let server = dir.path().join("dist-server");
+    assert_eq!(
+        files_of(&server),
+        [".curbside-output", "Caddyfile", "nginx.conf"]
+    );
+    assert!(!out.join(".curbside-output").exists());
+    let headers = read(&out, "_headers");
+    let nginx = read(&server, "nginx.conf");
+    let caddy = read(&server, "Caddyfile");
+    let mut names = 0;
+    for line in headers.lines().filter(|line| line.starts_with("  ")) {
+        let (name, value) = line.trim().split_once(": ").unwrap();
+        assert!(
+            nginx.contains(&format!("add_header {name} \"{value}\" always;")),
+            "nginx.conf lacks {name}: {value}"
+        );
+        assert!(
+            caddy.contains(&format!("{name} \"{value}\"")),
+            "Caddyfile lacks {name}: {value}"
+        );
+        names += 1;
+    }
+    assert_eq!(names, 8, "{headers}");
 }
 
 #[test]
@@ -389,6 +467,13 @@ fn help_explains_each_command_and_flag() {
     let help = String::from_utf8_lossy(&output.stdout);
     assert!(
         help.contains("--out <DIR>") && help.contains("Where to write the site"),
+        "{help}"
+    );
+    for host in ["netlify", "cloudflare", "github-pages", "nginx", "caddy"] {
+        assert!(help.contains(&format!("- {host}:")), "{help}");
+    }
+    assert!(
+        help.contains("DIR-server/") && help.contains("never published"),
         "{help}"
     );
 }

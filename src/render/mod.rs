@@ -7,6 +7,7 @@ pub mod layouts;
 mod markers;
 mod minify;
 pub mod props;
+pub mod server_config;
 pub mod structured_data;
 
 use minijinja::value::Serde;

@@ -94,6 +94,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
         endpoint: FormEndpoint::Local,
         dev_script: LIVE_SCRIPT_TAG.to_string(),
         precompress: false,
+        headers_file: true,
     };
     let mut rebuilder = rebuild::Rebuilder::new(project.clone(), build_options, preview);
     // Watching starts before the first build, so a save during it is not lost.
