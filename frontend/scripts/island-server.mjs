@@ -95,7 +95,7 @@ function listIslandFiles(metafile) {
         if (imported.kind === "import-statement" && !files.includes(imported.path)) files.push(imported.path);
       }
     }
-    islandFileLists.set(meta.entryPoint.slice(ISLAND_ENTRY.length + 1), files.map((file) => `./${path.basename(file)}`));
+    islandFileLists.set(meta.entryPoint.slice(ISLAND_ENTRY.length + 1), files.map((file) => path.basename(file)));
   }
 }
 
@@ -125,11 +125,8 @@ const islandFilesPlugin = {
       return {
         contents: [
           `export const islandFiles = ${lists};`,
-          "export function importIsland(name) {",
-          "  const entry = Object.hasOwn(islandFiles, name) ? islandFiles[name][0] : undefined;",
           // A name with no island is a rejected import, as a missing file would be.
-          "  return entry ? import(new URL(entry, import.meta.url).href) : Promise.reject(new Error(`no island \"${name}\" was built`));",
-          "}",
+          "export const importIsland = (name) => Object.hasOwn(islandFiles, name) ? import(new URL(islandFiles[name][0], import.meta.url).href) : Promise.reject(Error(`no island ${name}`));",
         ].join("\n"),
         loader: "js",
       };

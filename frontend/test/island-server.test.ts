@@ -88,7 +88,7 @@ describe("island server", () => {
       const chunk = files.find((f) => f.path.startsWith(`assets/${name}-`));
       expect(chunk, name).toBeDefined();
       // The runtime loads it by its hashed name, and it shares the one React chunk.
-      expect(runtime).toContain(`"./${chunk?.path.slice("assets/".length)}"`);
+      expect(runtime).toContain(`"${chunk?.path.slice("assets/".length)}"`);
       expect(chunk?.contents).not.toContain(REACT_MARK);
       expect(chunk?.contents).toContain(reactChunk?.path.slice("assets/".length));
     }
