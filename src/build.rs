@@ -10,6 +10,7 @@ use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{self, Bundle};
 use crate::node::NodeBridge;
 use crate::output;
+use crate::output::host::Host;
 use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
 use crate::render::{self, AssetUrls, BuiltAssets, Layouts, RenderInput, props::FormEndpoint};
@@ -49,8 +50,9 @@ pub struct BuildOptions {
     /// Write `.gz` and `.br` copies of text files (only for hosts that send
     /// them: the others would publish them as files of their own).
     pub precompress: bool,
-    /// Write `_headers` (for hosts that apply it, and the preview server).
-    pub headers_file: bool,
+    /// The host the site is for: it decides which of the files only hosts
+    /// read (`_headers`, `_redirects`) are written.
+    pub host: Host,
 }
 
 /// What changed since the last build, from least to most work; the watcher
@@ -206,11 +208,14 @@ impl Builder {
         files.extend(pages);
         files.push(render::sitemap(&site));
         files.push(render::robots(&site));
-        if self.options.headers_file {
+        if self.options.host.headers_file() {
             files.push(OutputFile::text(
                 "_headers",
                 render::headers::headers_file(&inline),
             ));
+        }
+        if let Some(rules) = self.options.host.redirects_file() {
+            files.push(OutputFile::text("_redirects", rules.to_string()));
         }
         if self.options.precompress {
             let compressed = self.compressor.precompressed(&files);

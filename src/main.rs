@@ -85,7 +85,7 @@ fn main() -> ExitCode {
                 endpoint: FormEndpoint::Hosted,
                 dev_script: String::new(),
                 precompress: host.precompressed(),
-                headers_file: host.headers_file(),
+                host,
             };
             Builder::new(project, options)
                 .build(Change::Frontend)

@@ -390,10 +390,11 @@ fn for_nginx_and_caddy_every_text_file_has_gzip_and_brotli_copies() {
 
 #[test]
 fn the_published_folder_holds_only_what_its_host_uses() {
-    for (host, headers_file) in [
-        ("netlify", true),
-        ("cloudflare", true),
-        ("github-pages", false),
+    // Netlify serves `_headers` as a file too unless `_redirects` hides it.
+    for (host, headers_file, redirects_file) in [
+        ("netlify", true, true),
+        ("cloudflare", true, false),
+        ("github-pages", false, false),
     ] {
         let (_dir, out) = build_real_site_with(&["--for", host]);
         let files = files_of(&out);
@@ -401,6 +402,11 @@ fn the_published_folder_holds_only_what_its_host_uses() {
         assert_eq!(
             files.contains(&"_headers".to_string()),
             headers_file,
+            "--for {host}: {files:?}"
+        );
+        assert_eq!(
+            files.contains(&"_redirects".to_string()),
+            redirects_file,
             "--for {host}: {files:?}"
         );
         let internal: Vec<&String> = files

@@ -25,6 +25,17 @@ impl Host {
         !matches!(self, Host::GithubPages)
     }
 
+    /// The `_redirects` rules that keep the host's own files from being
+    /// fetched as pages: Netlify serves `_headers` as a file otherwise.
+    /// (Cloudflare Pages never publishes them, and accepts no 404 rule.)
+    pub fn redirects_file(self) -> Option<&'static str> {
+        matches!(self, Host::Netlify).then_some(
+            "# Written by curbside: the files Netlify reads are not pages of the site.\n\
+             /_headers    /404.html  404!\n\
+             /_redirects  /404.html  404!\n",
+        )
+    }
+
     /// Whether the host sends the `.br` and `.gz` copies written beside text
     /// files; the others compress by themselves and would publish the copies.
     pub fn precompressed(self) -> bool {

@@ -9,11 +9,15 @@
 //   nginx    Debian's nginx with libnginx-mod-http-brotli-static, including dist-server/nginx.conf
 //   caddy    Debian's Caddy, importing dist-server/Caddyfile
 //   cloudflare  Cloudflare's `wrangler pages dev` (pinned in package.json), reading _headers
+//   netlify  Netlify's `netlify dev --offline` (pinned), reading _headers and _redirects; it
+//            fetches Deno unless one is on PATH, so the npm `deno` package is pinned too
 //   no-headers  a host that sends none of the site's headers, as GitHub Pages: Caddy with a
 //            plain file server; each page's <meta> policy must then protect it alone
 //
 // Each host gets the folder `curbside build --for HOST` writes; one Chromium
-// serves every visit. Run: node --test hosts/ (from tests/browser).
+// serves every visit. Run: node --test hosts/ (from tests/browser);
+// CURBSIDE_HOSTS=nginx,netlify runs only those (keys: nginx, caddy, cloudflare,
+// netlify, no-headers).
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -226,6 +230,32 @@ async function startWrangler(site) {
   );
 }
 
+/** @param {string} site */
+async function startNetlify(site) {
+  const port = await freePort();
+  const staticPort = await freePort();
+  const dir = join(work, "netlify-run");
+  mkdirSync(dir, { recursive: true });
+  const bin = join(here, "node_modules/.bin");
+  assert.ok(existsSync(join(bin, "netlify")) && existsSync(join(bin, "deno")), "netlify-cli or deno is missing: npm ci in tests/browser/hosts");
+  // Its own static server would take port 3999 whoever else has it.
+  writeFileSync(join(dir, "netlify.toml"), `[dev]\nframework = "#static"\nstaticServerPort = ${staticPort}\n`);
+  const env = {
+    ...process.env,
+    // The Deno it would otherwise download, for its edge functions runtime.
+    PATH: `${bin}:${process.env.PATH ?? ""}`,
+    NETLIFY_TELEMETRY_DISABLED: "1",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+  };
+  return startHost(
+    "netlify dev",
+    join(bin, "netlify"),
+    ["dev", "--offline", "--dir", site, "--port", String(port), "--no-open"],
+    { url: `http://127.0.0.1:${port}/`, site, cwd: dir, env },
+  );
+}
+
 /**
  * @param {Host} host @param {string} path @param {RequestInit} [init]
  */
@@ -247,8 +277,9 @@ function assetFiles(site) {
 /**
  * What sets hosts apart. headers: sends the site's headers; precompressed: sends the .br/.gz
  * copies; redirects: false for a stand-in that has none of its own; softNotFoundAt404:
- * answers /404 with the 404 page and status 200 (Cloudflare), which is left to its noindex.
- * @typedef {{ headers: boolean, precompressed: boolean, redirects?: boolean, softNotFoundAt404?: boolean }} Traits
+ * answers /404 with the 404 page and status 200 (Cloudflare), which is left to its noindex;
+ * assetCaching: false where the local tool overrides the Cache-Control of `_headers`.
+ * @typedef {{ headers: boolean, precompressed: boolean, redirects?: boolean, softNotFoundAt404?: boolean, assetCaching?: boolean }} Traits
  */
 
 /**
@@ -300,7 +331,7 @@ function hostChecks(current, traits) {
   test("the .html and trailing-slash forms lead to the one address of each page", async (t) => {
     const host = current();
     if (traits.redirects === false) {
-      t.skip("this stand-in has no redirects of its own to check");
+      t.skip("this host's redirects are its own servers', not run here");
       return;
     }
     for (const [from, to] of [
@@ -333,6 +364,7 @@ function hostChecks(current, traits) {
         assert.equal(response.headers.get(name), value, `${name} on ${path}`);
       }
       const cache = response.headers.get("cache-control") ?? "";
+      if (traits.assetCaching === false) continue;
       if (path === asset) {
         assert.equal(cache, expected.assets[0]?.[1], `Cache-Control on ${path}`);
       } else {
@@ -347,7 +379,7 @@ function hostChecks(current, traits) {
     const host = current();
     const server = `${host.site}-server`;
     assert.ok(existsSync(join(server, ".curbside-output")), "the ownership mark is beside the site");
-    for (const path of ["/.curbside-output", "/_headers", "/index.html.br", "/index.html.gz", "/404.html.gz"]) {
+    for (const path of ["/.curbside-output", "/_headers", "/_redirects", "/index.html.br", "/index.html.gz", "/404.html.gz"]) {
       const response = await get(host, path);
       const body = await response.text();
       assert.notEqual(response.status, 200, `${path} answered 200`);
@@ -501,12 +533,15 @@ after(async () => {
   await browser?.close();
 });
 
+const only = process.env.CURBSIDE_HOSTS?.split(",").map((key) => key.trim());
+
 /**
  * Runs `hostChecks` and the visit against a host started once for them.
- * @param {string} name @param {() => Promise<Host>} start
+ * @param {string} key @param {string} name @param {() => Promise<Host>} start
  * @param {Traits} traits
  */
-function describeHost(name, start, traits) {
+function describeHost(key, name, start, traits) {
+  if (only && !only.includes(key)) return;
   describe(name, () => {
     /** @type {Host | undefined} */
     let host;
@@ -533,6 +568,7 @@ function describeHost(name, start, traits) {
 }
 
 describeHost(
+  "nginx",
   "nginx with dist-server/nginx.conf",
   () => {
     const site = build("nginx");
@@ -542,6 +578,7 @@ describeHost(
 );
 
 describeHost(
+  "caddy",
   "Caddy with dist-server/Caddyfile",
   () => {
     const site = build("caddy");
@@ -550,13 +587,25 @@ describeHost(
   { headers: true, precompressed: true },
 );
 
-describeHost("Cloudflare Pages (wrangler pages dev)", () => startWrangler(build("cloudflare")), {
+describeHost("cloudflare", "Cloudflare Pages (wrangler pages dev)", () => startWrangler(build("cloudflare")), {
   headers: true,
   precompressed: false,
   softNotFoundAt404: true,
 });
 
+// netlify dev leaves pretty URLs (the .html and slash redirects) to Netlify's servers, and
+// its static server's own Cache-Control replaces the one of _headers: those two are not
+// checked here.
+describeHost("netlify", "Netlify (netlify dev --offline)", () => startNetlify(build("netlify")), {
+  headers: true,
+  precompressed: false,
+  redirects: false,
+  softNotFoundAt404: true,
+  assetCaching: false,
+});
+
 describeHost(
+  "no-headers",
   "a host without the site's headers, as GitHub Pages (a plain Caddy file server)",
   () => {
     const site = build("github-pages");
