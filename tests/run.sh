@@ -6,7 +6,8 @@
 #   4. Other engines: the core visitor journey in Debian's Firefox ESR (puppeteer-core,
 #      WebDriver BiDi) and WebKitGTK (selenium-webdriver, WebKitWebDriver under xvfb-run)
 #   5. Hosts: the site built for each host and served by its own software (Debian's
-#      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev)
+#      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
+#      Netlify's netlify dev)
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,7 +70,7 @@ fi
 step "Installing the browser tests' npm packages (npm ci)"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
-step "Installing the host tests' npm packages (npm ci: wrangler)"
+step "Installing the host tests' npm packages (npm ci: wrangler, netlify-cli, deno)"
 (cd tests/browser/hosts && npm ci --no-audit --no-fund --loglevel=error)
 
 step "Rust: cargo fmt --check"
@@ -101,5 +102,5 @@ step "Browser: Playwright in Chromium against the built site"
 step "Other engines: the core visitor journey in Firefox ESR and WebKitGTK"
 (cd tests/browser && node --test engines/firefox.test.mjs && xvfb-run -a node --test engines/webkit.test.mjs)
 
-step "Hosts: nginx, Caddy, wrangler pages dev and a host without headers, one build each"
+step "Hosts: nginx, Caddy, wrangler pages dev, netlify dev and a host without headers"
 (cd tests/browser && node --test hosts/)
