@@ -72,8 +72,12 @@ function matches(pattern, path) {
   return pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
 }
 
+/** Files the hosts read as settings, never serve. */
+const hostSettings = new Set(["/_headers", "/_redirects"]);
+
 /** The file a URL path resolves to, or null. @param {string} path */
 async function resolveFile(path) {
+  if (hostSettings.has(path) || path.split("/").some((part) => part.startsWith("."))) return null;
   const candidates = path.endsWith("/") ? [path + "index.html"] : [path, path + ".html", path + "/index.html"];
   for (const candidate of candidates) {
     const file = normalize(join(root, candidate));
