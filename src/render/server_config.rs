@@ -12,8 +12,8 @@ pub const CADDY_FILE: &str = "Caddyfile";
 
 /// Paths no visitor is meant to fetch: dotfiles (any folder), the
 /// precompressed copies (sent in place of their originals, never by their
-/// own names) and `_headers`, which these servers do not read.
-const HIDDEN_REGEX: &str = r"(^|/)\.|\.(br|gz)$|^/_headers$";
+/// own names) and the files other hosts read, `_headers` and `_redirects`.
+const HIDDEN_REGEX: &str = r"(^|/)\.|\.(br|gz)$|^/_(headers|redirects)$";
 
 /// The nginx directives to include in the `server` block that serves the site.
 pub fn nginx(inline: &InlineSources) -> String {
