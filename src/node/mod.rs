@@ -4,6 +4,7 @@
 //! stylesheets. Requests and replies are JSON lines on its stdin and stdout;
 //! its stderr is the terminal's.
 
+pub mod cache;
 mod dependencies;
 
 use std::io::{BufRead, BufReader, Write};
@@ -14,7 +15,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::diagnostics::{Diagnostic, Result};
-use crate::islands::{Bundle, Island, RenderedIsland};
+use crate::islands::{Bundle, Island};
 use crate::output_file::OutputFile;
 pub use dependencies::ensure_installed;
 
@@ -217,14 +218,15 @@ impl NodeBridge {
         Ok(reply.css)
     }
 
-    /// Renders each island's HTML from its props.
-    pub fn render(&mut self, islands: Vec<(Island, Value)>) -> Result<Vec<RenderedIsland>> {
+    /// Renders each island's HTML from its props, in order. With `reload`,
+    /// Node first bundles its server module from the sources again.
+    pub fn render(&mut self, islands: &[(Island, Value)], reload: bool) -> Result<Vec<String>> {
         let request: Vec<Value> = islands
             .iter()
             .map(|(island, props)| json!({ "name": island.name, "props": props }))
             .collect();
         let mut reply = self.request(
-            json!({ "cmd": "render", "islands": request }),
+            json!({ "cmd": "render", "islands": request, "reload": reload }),
             FRONTEND_FAILED,
         )?;
         let html: Vec<String> = reply
@@ -240,15 +242,7 @@ impl NodeBridge {
                 islands.len()
             )));
         }
-        Ok(islands
-            .into_iter()
-            .zip(html)
-            .map(|((island, props), html)| RenderedIsland {
-                island,
-                props,
-                html,
-            })
-            .collect())
+        Ok(html)
     }
 }
 
