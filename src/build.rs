@@ -198,7 +198,7 @@ impl Builder {
             (pages, bundled)
         });
         self.node = node;
-        let (site, styles, mut pages) = pages?;
+        let (site, island_names, styles, mut pages) = pages?;
         let result = bundled.and_then(|bundled| {
             let (frontend_key, bundle, by_node) = bundled;
             if by_node {
@@ -212,7 +212,7 @@ impl Builder {
             std::thread::scope(|scope| {
                 let compressing =
                     scope.spawn(|| precompress.then(|| compressor.precompressed(&bundle.files)));
-                let made = self.islands_and_styles(&frontend_key, &site, &styles);
+                let made = self.islands_and_styles(&frontend_key, &site, &island_names, &styles);
                 let compressed = compressing.join().unwrap_or_default();
                 made.map(|(rendered, minified)| (bundle.clone(), rendered, minified, compressed))
             })
@@ -271,10 +271,18 @@ impl Builder {
 
     /// Loads the content, layouts and stylesheets and renders every page,
     /// with markers where Node's work goes.
-    fn pages(&self, phases: &mut Phases) -> Result<(Site, styles::Styles, Vec<OutputFile>)> {
+    #[allow(clippy::type_complexity)]
+    fn pages(
+        &self,
+        phases: &mut Phases,
+    ) -> Result<(Site, Vec<String>, styles::Styles, Vec<OutputFile>)> {
         let shown = |name: &str| PathBuf::from(name);
         let site = content::load(&self.project.content(), &shown("content"))?;
         let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;
+        let island_names = islands::find(
+            &self.project.frontend().join(islands::FOLDER),
+            &shown("frontend").join(islands::FOLDER),
+        )?;
         let styles = styles::read(
             &self.project.layouts().join("assets"),
             &shown("layouts/assets"),
@@ -284,14 +292,14 @@ impl Builder {
         let input = RenderInput {
             site: &site,
             layouts: &layouts,
-            islands: &ISLANDS,
+            islands: &island_names,
             assets: &assets,
             copyright_year: copyright_year(),
             dev_script: &self.options.dev_script,
         };
         let pages = render::pages(&input)?;
         phases.end("render");
-        Ok((site, styles, pages))
+        Ok((site, island_names, styles, pages))
     }
 
     /// The islands' HTML and the minified stylesheets, each from the cache
@@ -301,46 +309,35 @@ impl Builder {
         &mut self,
         frontend_key: &node::cache::Key,
         site: &Site,
+        names: &[String],
         styles: &styles::Styles,
     ) -> Result<(Vec<islands::RenderedIsland>, styles::Minified)> {
         let frontend = self.project.frontend();
-        let props = vec![
-            (islands::MENU, render::props::menu(site)),
-            (islands::PRICING, render::props::pricing(site)),
-            (
-                islands::CONTACT,
-                render::props::contact(site, &self.options.endpoint),
-            ),
-        ];
-        let named: Vec<(&str, &serde_json::Value)> = props
+        let props = names
             .iter()
-            .map(|(island, props)| (island.name, props))
-            .collect();
-        let props_json = serde_json::to_vec(&named)
+            .map(|name| {
+                Ok((
+                    name.clone(),
+                    render::props::for_island(name, site, &self.options.endpoint)?,
+                ))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let props_json = serde_json::to_vec(&props)
             .map_err(|err| Diagnostic::new("could not write the islands' props").caused_by(err))?;
         let islands_key = node::cache::key_of(&[frontend_key.as_bytes(), &props_json]);
-        let html = match self.node_cache.islands(&islands_key) {
-            Some(html) if html.len() == props.len() => html,
-            _ => {
+        let rendered = match self.node_cache.islands(&islands_key, props.clone()) {
+            Some(rendered) => rendered,
+            None => {
                 // A Node that has not bundled these sources itself renders
                 // with a server module made from them, not the one it has.
                 let reload = self.node_key.as_ref() != Some(frontend_key);
                 let node = started(&mut self.node, &frontend)?;
-                let html = node.render(&props, reload)?;
+                let rendered = node.render(props, reload)?;
                 self.node_key = Some(frontend_key.clone());
-                self.node_cache.put_islands(&islands_key, &html);
-                html
+                self.node_cache.put_islands(&islands_key, &rendered);
+                rendered
             }
         };
-        let rendered = props
-            .into_iter()
-            .zip(html)
-            .map(|((island, props), html)| islands::RenderedIsland {
-                island,
-                props,
-                html,
-            })
-            .collect();
 
         let (node, node_cache) = (&mut self.node, &self.node_cache);
         let minified = self.minifier.minify(styles, |sheets| {
@@ -396,9 +393,6 @@ fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a 
         Diagnostic::new("Node.js is not running to build the interactive parts of the site")
     })
 }
-
-/// Every island of the site.
-const ISLANDS: [islands::Island; 3] = [islands::MENU, islands::PRICING, islands::CONTACT];
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
 /// reproducible builds.

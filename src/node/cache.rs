@@ -12,10 +12,11 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::diagnostics::{Diagnostic, Result};
-use crate::islands::Bundle;
+use crate::islands::{Bundle, RenderedIsland};
 use crate::output_file::OutputFile;
 use crate::text::hex;
 
@@ -82,6 +83,12 @@ pub struct NodeCache {
 struct Slot<T> {
     key: Key,
     value: T,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredIsland {
+    html: String,
+    hydrate: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -153,13 +160,35 @@ impl NodeCache {
         }
     }
 
-    /// The islands' HTML, in the order they were asked for.
-    pub fn islands(&self, key: &Key) -> Option<Vec<String>> {
-        self.get("islands", key)
+    /// The islands of `props` (name and props, in order) as rendered when
+    /// their key was stored.
+    pub fn islands(&self, key: &Key, props: Vec<(String, Value)>) -> Option<Vec<RenderedIsland>> {
+        let stored: Vec<StoredIsland> = self.get("islands", key)?;
+        (stored.len() == props.len()).then(|| {
+            props
+                .into_iter()
+                .zip(stored)
+                .map(
+                    |((name, props), StoredIsland { html, hydrate })| RenderedIsland {
+                        name,
+                        hydrate,
+                        props,
+                        html,
+                    },
+                )
+                .collect()
+        })
     }
 
-    pub fn put_islands(&self, key: &Key, html: &[String]) {
-        self.put("islands", key, html);
+    pub fn put_islands(&self, key: &Key, rendered: &[RenderedIsland]) {
+        let stored: Vec<StoredIsland> = rendered
+            .iter()
+            .map(|island| StoredIsland {
+                html: island.html.clone(),
+                hydrate: island.hydrate.clone(),
+            })
+            .collect();
+        self.put("islands", key, stored);
     }
 
     /// The minified stylesheets, in the order they were given.
@@ -234,7 +263,7 @@ mod tests {
         );
         // A cut-off slot is a miss, not an error.
         std::fs::write(dir.path().join("node/islands.json"), "{\"key\":").unwrap();
-        assert_eq!(cache.islands(&one), None);
+        assert!(cache.islands(&one, vec![]).is_none());
         // key_of keeps parts apart.
         assert_ne!(key_of(&[b"ab", b"c"]), key_of(&[b"a", b"bc"]));
     }
