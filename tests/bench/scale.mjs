@@ -16,7 +16,9 @@
 // (over the N = 0 build), the median of each phase the binary reports
 // (CURBSIDE_TIMINGS=1: load, render, node, place, compress, write) and the
 // peak resident memory (the largest of curbside and Node, from /usr/bin/time
-// when it is there; curbside's own otherwise). It also checks that the cold and
+// when it is there; curbside's own otherwise) and the CPU time (user + system,
+// from /usr/bin/time): on a busy machine, wall-clock time mostly measures the
+// others' work, CPU time much less so. It also checks that the cold and
 // the warm build wrote the same files, byte for byte. The load average is
 // printed before and after: on a shared machine, read the figures with it.
 //
@@ -129,7 +131,7 @@ function page(seed) {
  */
 function run(args) {
   const rssFile = path.join(work, "rss.txt");
-  const [command, commandArgs] = gnuTime ? [gnuTime, ["-f", "%M", "-o", rssFile, bin, ...args]] : [bin, args];
+  const [command, commandArgs] = gnuTime ? [gnuTime, ["-f", "%M %U %S", "-o", rssFile, bin, ...args]] : [bin, args];
   const started = process.hrtime.bigint();
   const result = spawnSync(command, commandArgs, {
     encoding: "utf8",
@@ -150,8 +152,11 @@ function run(args) {
   }
   const own = phases["peak_rss_kib"];
   delete phases["peak_rss_kib"];
-  const rss = gnuTime && existsSync(rssFile) ? Number.parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "", 10) : own;
-  return { ms, phases, rss: Number.isFinite(rss) ? rss : undefined };
+  // GNU time's last line: peak RSS (KiB), user and system CPU seconds.
+  const measured = gnuTime && existsSync(rssFile) ? (readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "").split(" ").map(Number) : [];
+  const [rss = own, user, system] = measured;
+  const cpu = user !== undefined && system !== undefined ? (user + system) * 1000 : undefined;
+  return { ms, phases, rss: Number.isFinite(rss) ? rss : undefined, cpu };
 }
 
 /** A digest of every file under `dir` (path and bytes), in name order. @param {string} dir */
@@ -180,7 +185,7 @@ console.error(`binary: ${bin}`);
 console.error(`load average before: ${load()}`);
 const loadBefore = load();
 const sites = new Map(ns.map((n) => [n, makeSite(n)]));
-/** @type {Map<string, { ms: number, phases: Record<string, number>, rss?: number }[]>} */
+/** @type {Map<string, { ms: number, phases: Record<string, number>, rss?: number, cpu?: number }[]>} */
 const samples = new Map();
 /** @type {Map<number, boolean>} */
 const same = new Map();
@@ -224,17 +229,19 @@ for (const kind of ["cold", "warm"]) {
       if (values.length > 0) phases[name] = median(/** @type {number[]} */ (values));
     }
     const rss = list.map((s) => s.rss ?? 0).reduce((a, b) => Math.max(a, b), 0);
-    rows.push({ n, kind, ms, perPage: n > 0 && Number.isFinite(base) ? (ms - base) / n : undefined, phases, rssMiB: rss / 1024, runs: list.map((s) => Math.round(s.ms)), sameFiles: same.get(n) });
+    const cpus = list.map((s) => s.cpu).filter((v) => v !== undefined);
+    const cpu = cpus.length > 0 ? median(/** @type {number[]} */ (cpus)) : undefined;
+    rows.push({ n, kind, ms, cpu, perPage: n > 0 && Number.isFinite(base) ? (ms - base) / n : undefined, phases, rssMiB: rss / 1024, runs: list.map((s) => Math.round(s.ms)), sameFiles: same.get(n) });
   }
 }
 
 console.log(`\ncurbside build, median of ${runs} interleaved runs; load average ${loadBefore} before, ${loadAfter} after`);
-console.log(`${"N".padStart(6)} ${"kind".padEnd(5)} ${"median ms".padStart(10)} ${"ms/page".padStart(8)} ${phaseNames.map((p) => p.padStart(8)).join(" ")} ${"peak RSS".padStart(9)}  cold = warm files`);
+console.log(`${"N".padStart(6)} ${"kind".padEnd(5)} ${"median ms".padStart(10)} ${"CPU ms".padStart(8)} ${"ms/page".padStart(8)} ${phaseNames.map((p) => p.padStart(8)).join(" ")} ${"peak RSS".padStart(9)}  cold = warm files`);
 for (const row of rows) {
   const phases = /** @type {Record<string, number>} */ (row.phases);
   const perPage = /** @type {number | undefined} */ (row.perPage);
   console.log(
-    `${String(row.n).padStart(6)} ${String(row.kind).padEnd(5)} ${Math.round(/** @type {number} */ (row.ms)).toString().padStart(10)} ${(perPage === undefined ? "" : perPage.toFixed(3)).padStart(8)} ${phaseNames.map((p) => (phases[p] === undefined ? "-" : String(Math.round(phases[p] ?? 0))).padStart(8)).join(" ")} ${`${(/** @type {number} */ (row.rssMiB)).toFixed(0)} MiB`.padStart(9)}  ${row.sameFiles === undefined ? "" : row.sameFiles ? "yes" : "NO"}`,
+    `${String(row.n).padStart(6)} ${String(row.kind).padEnd(5)} ${Math.round(/** @type {number} */ (row.ms)).toString().padStart(10)} ${(row.cpu === undefined ? "-" : String(Math.round(/** @type {number} */ (row.cpu)))).padStart(8)} ${(perPage === undefined ? "" : perPage.toFixed(3)).padStart(8)} ${phaseNames.map((p) => (phases[p] === undefined ? "-" : String(Math.round(phases[p] ?? 0))).padStart(8)).join(" ")} ${`${(/** @type {number} */ (row.rssMiB)).toFixed(0)} MiB`.padStart(9)}  ${row.sameFiles === undefined ? "" : row.sameFiles ? "yes" : "NO"}`,
   );
 }
 const results = path.join(repo, "tests", "bench", "results");
