@@ -117,15 +117,19 @@ impl Compressor {
                 Some((*file, pair))
             })
             .collect();
+        // Each pair is now held once (unless files share contents): moved
+        // into the output, not copied, so memory holds one copy of each.
+        drop(made);
         let mut out = Vec::with_capacity(compressed.len() * 2);
         for (file, pair) in compressed {
+            let (gz, br) = Arc::try_unwrap(pair).unwrap_or_else(|shared| (*shared).clone());
             out.push(OutputFile {
                 path: format!("{}.gz", file.path),
-                contents: pair.0.clone(),
+                contents: gz,
             });
             out.push(OutputFile {
                 path: format!("{}.br", file.path),
-                contents: pair.1.clone(),
+                contents: br,
             });
         }
         out
