@@ -2,13 +2,13 @@
 //! render the pages, write `dist/`. A [`Builder`] keeps the Node process and
 //! the last bundle, so the watch mode can redo only what a change touched.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::content::{self, Site};
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{self, Bundle};
-use crate::node::NodeBridge;
+use crate::node::{self, NodeBridge};
 use crate::output;
 use crate::output::host::Host;
 use crate::output_file::OutputFile;
@@ -87,6 +87,8 @@ pub struct BuildReport {
     pub samples: Vec<&'static str>,
     /// CSP sources of the inline stylesheet and script, for the security headers.
     pub inline: InlineSources,
+    /// Where the time went, phase by phase, in order.
+    pub phases: Vec<(&'static str, Duration)>,
 }
 
 impl BuildReport {
@@ -99,13 +101,49 @@ impl BuildReport {
             )
         })
     }
+
+    /// `timings: load=3.1 render=8.0 … (ms)`, one line for benchmarks to read.
+    pub fn timings_line(&self) -> String {
+        let mut line = String::from("timings:");
+        for (name, took) in &self.phases {
+            line.push_str(&format!(" {name}={:.1}", took.as_secs_f64() * 1000.0));
+        }
+        line
+    }
+}
+
+/// Times the phases of one build.
+struct Phases {
+    last: Instant,
+    done: Vec<(&'static str, Duration)>,
+}
+
+impl Phases {
+    fn start() -> Phases {
+        Phases {
+            last: Instant::now(),
+            done: Vec::new(),
+        }
+    }
+
+    /// Ends the phase `name`, which began where the previous one ended.
+    fn end(&mut self, name: &'static str) {
+        let now = Instant::now();
+        self.done.push((name, now - self.last));
+        self.last = now;
+    }
 }
 
 pub struct Builder {
     project: Project,
     options: BuildOptions,
     node: Option<NodeBridge>,
-    bundle: Option<Bundle>,
+    /// The frontend sources (by key) the running Node last bundled or
+    /// rendered islands from.
+    node_key: Option<node::cache::Key>,
+    /// The last bundle, with the key of the sources it was made from.
+    bundle: Option<(node::cache::Key, Bundle)>,
+    node_cache: node::cache::NodeCache,
     /// The content of the last build that succeeded.
     site: Option<Site>,
     minifier: styles::Minifier,
@@ -116,11 +154,14 @@ impl Builder {
     pub fn new(project: Project, options: BuildOptions) -> Builder {
         let compressor =
             output::compress::Compressor::with_disk_cache(project.cache().join("precompressed"));
+        let node_cache = node::cache::NodeCache::new(project.cache().join("node"));
         Builder {
             project,
             options,
             node: None,
+            node_key: None,
             bundle: None,
+            node_cache,
             site: None,
             minifier: styles::Minifier::default(),
             compressor,
@@ -141,52 +182,54 @@ impl Builder {
     /// as it was.
     pub fn build(&mut self, change: Change) -> Result<BuildReport> {
         let started = Instant::now();
+        let mut phases = Phases::start();
         output::check_output_folder(&self.project.root, &self.options.out)?;
-        let shown = |name: &str| PathBuf::from(name);
-        let site = content::load(&self.project.content(), &shown("content"))?;
-        let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;
-        let island_names = islands::find(
-            &self.project.frontend().join(islands::FOLDER),
-            &shown("frontend").join(islands::FOLDER),
-        )?;
-        let styles = styles::read(
-            &self.project.layouts().join("assets"),
-            &shown("layouts/assets"),
-        )?;
-        // Pages first, with markers where Node's work goes: every content and
-        // layout mistake is then reported before Node is started.
-        let assets = AssetUrls::pending(&styles.favicon);
-        let input = RenderInput {
-            site: &site,
-            layouts: &layouts,
-            islands: &island_names,
-            assets: &assets,
-            copyright_year: copyright_year(),
-            dev_script: &self.options.dev_script,
-        };
-        let mut pages = render::pages(&input)?;
-
         if change == Change::Restart {
             self.node = None;
+            self.node_key = None;
         }
-        if self.node.is_none() {
-            self.node = Some(NodeBridge::start(&self.project.frontend())?);
-            self.bundle = None;
-        }
-        let result = self
-            .islands(change, &site, &island_names)
-            .and_then(|islands| {
-                let node = self.node.as_mut().ok_or_else(|| {
-                    Diagnostic::new("Node.js is not running to minify the stylesheets")
-                })?;
-                Ok((islands, self.minifier.minify(node, &styles)?))
+        // Node starts and bundles (when the cache lacks the bundle) while the
+        // pages are rendered; a content or layout mistake is still the one
+        // reported when both fail.
+        let frontend = self.project.frontend();
+        let mut node = self.node.take();
+        let (node_cache, last_bundle) = (&self.node_cache, &self.bundle);
+        let (pages, bundled) = std::thread::scope(|scope| {
+            let bundling = scope.spawn(|| bundle(&mut node, &frontend, last_bundle, node_cache));
+            let pages = self.pages(&mut phases);
+            let bundled = bundling.join().unwrap_or_else(|_| {
+                Err(Diagnostic::new("bundling the islands stopped unexpectedly"))
             });
+            (pages, bundled)
+        });
+        self.node = node;
+        let (site, island_names, styles, mut pages) = pages?;
+        let result = bundled.and_then(|bundled| {
+            let (frontend_key, bundle, by_node) = bundled;
+            if by_node {
+                self.node_key = Some(frontend_key.clone());
+            }
+            self.bundle = Some((frontend_key.clone(), bundle.clone()));
+            // The bundle's files (the React chunk above all) are compressed
+            // while Node renders the islands.
+            let compressor = self.compressor.clone();
+            let precompress = self.options.precompress;
+            std::thread::scope(|scope| {
+                let compressing =
+                    scope.spawn(|| precompress.then(|| compressor.precompressed(&bundle.files)));
+                let made = self.islands_and_styles(&frontend_key, &site, &island_names, &styles);
+                let compressed = compressing.join().unwrap_or_default();
+                made.map(|(rendered, minified)| (bundle.clone(), rendered, minified, compressed))
+            })
+        });
         if result.is_err() {
             // A failed Node process is not reused: the next build starts afresh.
             self.node = None;
+            self.node_key = None;
             self.bundle = None;
         }
-        let ((bundle, rendered), minified) = result?;
+        let (bundle, rendered, minified, bundle_compressed) = result?;
+        phases.end("node");
         // The stylesheet is inlined: one round trip less before the first
         // paint. It and the loader script are allowed by their hashes in the
         // Content-Security-Policy.
@@ -204,7 +247,6 @@ impl Builder {
             },
         )?;
         let mut files = vec![nojs];
-        files.extend(bundle.files.iter().cloned());
         files.extend(pages);
         files.push(render::sitemap(&site));
         files.push(render::robots(&site));
@@ -217,10 +259,14 @@ impl Builder {
         if let Some(rules) = self.options.host.redirects_file() {
             files.push(OutputFile::text("_redirects", rules.to_string()));
         }
+        phases.end("place");
         if self.options.precompress {
             let compressed = self.compressor.precompressed(&files);
             files.extend(compressed);
         }
+        files.extend(bundle.files);
+        files.extend(bundle_compressed.unwrap_or_default());
+        phases.end("compress");
         let server = [
             OutputFile::text(
                 render::server_config::NGINX_FILE,
@@ -232,29 +278,62 @@ impl Builder {
             ),
         ];
         output::write_site(&self.options.out, &files, &server)?;
+        phases.end("write");
         let report = BuildReport {
             files: files.len(),
             elapsed: started.elapsed(),
             samples: content::sample_values(&site),
             inline,
+            phases: phases.done,
         };
         self.site = Some(site);
         Ok(report)
     }
 
-    fn islands(
+    /// Loads the content, layouts and stylesheets and renders every page,
+    /// with markers where Node's work goes.
+    #[allow(clippy::type_complexity)]
+    fn pages(
+        &self,
+        phases: &mut Phases,
+    ) -> Result<(Site, Vec<String>, styles::Styles, Vec<OutputFile>)> {
+        let shown = |name: &str| PathBuf::from(name);
+        let site = content::load(&self.project.content(), &shown("content"))?;
+        let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;
+        let island_names = islands::find(
+            &self.project.frontend().join(islands::FOLDER),
+            &shown("frontend").join(islands::FOLDER),
+        )?;
+        let styles = styles::read(
+            &self.project.layouts().join("assets"),
+            &shown("layouts/assets"),
+        )?;
+        phases.end("load");
+        let assets = AssetUrls::pending(&styles.favicon);
+        let input = RenderInput {
+            site: &site,
+            layouts: &layouts,
+            islands: &island_names,
+            assets: &assets,
+            copyright_year: copyright_year(),
+            dev_script: &self.options.dev_script,
+        };
+        let pages = render::pages(&input)?;
+        phases.end("render");
+        Ok((site, island_names, styles, pages))
+    }
+
+    /// The islands' HTML and the minified stylesheets, each from the cache
+    /// when its inputs hash the same as when it was made; Node is started
+    /// only for what the cache lacks.
+    fn islands_and_styles(
         &mut self,
-        change: Change,
+        frontend_key: &node::cache::Key,
         site: &Site,
         names: &[String],
-    ) -> Result<(Bundle, Vec<islands::RenderedIsland>)> {
-        let node = self.node.as_mut().ok_or_else(|| {
-            Diagnostic::new("Node.js is not running to build the interactive parts of the site")
-        })?;
-        let bundle = match (&self.bundle, change) {
-            (Some(bundle), Change::Pages) => bundle.clone(),
-            _ => node.bundle()?,
-        };
+        styles: &styles::Styles,
+    ) -> Result<(Vec<islands::RenderedIsland>, styles::Minified)> {
+        let frontend = self.project.frontend();
         let props = names
             .iter()
             .map(|name| {
@@ -264,10 +343,76 @@ impl Builder {
                 ))
             })
             .collect::<Result<Vec<_>>>()?;
-        let rendered = node.render(props)?;
-        self.bundle = Some(bundle.clone());
-        Ok((bundle, rendered))
+        let props_json = serde_json::to_vec(&props)
+            .map_err(|err| Diagnostic::new("could not write the islands' props").caused_by(err))?;
+        let islands_key = node::cache::key_of(&[frontend_key.as_bytes(), &props_json]);
+        let rendered = match self.node_cache.islands(&islands_key, props.clone()) {
+            Some(rendered) => rendered,
+            None => {
+                // A Node that has not bundled these sources itself renders
+                // with a server module made from them, not the one it has.
+                let reload = self.node_key.as_ref() != Some(frontend_key);
+                let node = started(&mut self.node, &frontend)?;
+                let rendered = node.render(props, reload)?;
+                self.node_key = Some(frontend_key.clone());
+                self.node_cache.put_islands(&islands_key, &rendered);
+                rendered
+            }
+        };
+
+        let (node, node_cache) = (&mut self.node, &self.node_cache);
+        let minified = self.minifier.minify(styles, |sheets| {
+            let mut parts: Vec<&[u8]> = vec![frontend_key.as_bytes()];
+            for sheet in sheets {
+                parts.push(sheet.css.as_bytes());
+            }
+            let css_key = node::cache::key_of(&parts);
+            if let Some(css) = node_cache
+                .css(&css_key)
+                .filter(|css| css.len() == sheets.len())
+            {
+                return Ok(css);
+            }
+            let css = started(node, &frontend)?.minify_css(sheets)?;
+            node_cache.put_css(&css_key, &css);
+            Ok(css)
+        })?;
+        Ok((rendered, minified))
     }
+}
+
+/// The islands bundled from the frontend's sources: the last bundle or the
+/// cache's when the sources hash the same, otherwise Node's (started now if
+/// it is not running). Returns the sources' key, the bundle, and whether Node
+/// made it.
+fn bundle(
+    node: &mut Option<NodeBridge>,
+    frontend: &Path,
+    last: &Option<(node::cache::Key, Bundle)>,
+    cache: &node::cache::NodeCache,
+) -> Result<(node::cache::Key, Bundle, bool)> {
+    let key = node::cache::frontend_key(frontend)?;
+    if let Some((last_key, bundle)) = last
+        && *last_key == key
+    {
+        return Ok((key, bundle.clone(), false));
+    }
+    if let Some(bundle) = cache.bundle(&key) {
+        return Ok((key, bundle, false));
+    }
+    let bundle = started(node, frontend)?.bundle()?;
+    cache.put_bundle(&key, &bundle);
+    Ok((key, bundle, true))
+}
+
+/// The running Node process, started now if there is none.
+fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a mut NodeBridge> {
+    if node.is_none() {
+        *node = Some(NodeBridge::start(frontend)?);
+    }
+    node.as_mut().ok_or_else(|| {
+        Diagnostic::new("Node.js is not running to build the interactive parts of the site")
+    })
 }
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
@@ -279,4 +424,12 @@ fn copyright_year() -> i32 {
         .and_then(|secs| time::OffsetDateTime::from_unix_timestamp(secs).ok())
         .unwrap_or_else(time::OffsetDateTime::now_utc);
     at.year()
+}
+
+/// This process's peak resident memory in KiB, where the system tells it
+/// (Linux: VmHWM in /proc/self/status).
+pub fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -99,6 +99,16 @@ fn main() -> ExitCode {
                         out.display(),
                         report.elapsed.as_millis()
                     );
+                    // For tests/bench/scale.mjs: each phase, and the peak memory.
+                    if std::env::var_os("CURBSIDE_TIMINGS").is_some() {
+                        eprintln!(
+                            "{}{}",
+                            report.timings_line(),
+                            curbside::build::peak_rss_kib()
+                                .map(|kib| format!(" peak_rss_kib={kib}"))
+                                .unwrap_or_default()
+                        );
+                    }
                 })
         }
         Command::Serve {

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::node::{NodeBridge, Stylesheet};
+use crate::node::Stylesheet;
 use crate::text::line_column;
 
 /// A stylesheet as written, with its path as shown to the site owner.
@@ -79,20 +79,25 @@ fn closing_style_tag(css: &str) -> Option<usize> {
     css.to_ascii_lowercase().find("</style")
 }
 
-/// Minifies through Node, remembering the last result: most rebuilds while
-/// previewing change content, not styles, and skip the round trip.
+/// Minifies (through Node, by the caller's `minify`), remembering the last
+/// result: most rebuilds while previewing change content, not styles, and
+/// skip the round trip.
 #[derive(Default)]
 pub struct Minifier {
     last: Option<(Vec<String>, Vec<String>)>,
 }
 
 impl Minifier {
-    pub fn minify(&mut self, node: &mut NodeBridge, styles: &Styles) -> Result<Minified> {
+    pub fn minify(
+        &mut self,
+        styles: &Styles,
+        minify: impl FnOnce(&[Stylesheet]) -> Result<Vec<String>>,
+    ) -> Result<Minified> {
         let sheets: Vec<&Sheet> = styles.site.iter().chain([&styles.nojs]).collect();
         let sources: Vec<String> = sheets.iter().map(|sheet| sheet.css.clone()).collect();
         let minified = match self.last.take() {
             Some((last, minified)) if last == sources => minified,
-            _ => node.minify_css(
+            _ => minify(
                 &sheets
                     .iter()
                     .map(|sheet| Stylesheet {

@@ -11,6 +11,8 @@ pub mod yaml;
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::text::{line_column, read_text};
 pub use model::*;
@@ -192,7 +194,7 @@ fn load_pages(source: &Source) -> Result<Vec<Page>> {
                     .join(" and ")
             )));
     }
-    let mut pages = Vec::new();
+    let mut files = Vec::new();
     for entry in walkdir::WalkDir::new(&dir)
         .follow_links(true)
         .sort_by_file_name()
@@ -223,10 +225,18 @@ fn load_pages(source: &Source) -> Result<Vec<Page>> {
         if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "md") {
             continue;
         }
-        let relative = path.strip_prefix(&dir).unwrap_or(path);
-        let shown = shown_dir.join(relative);
-        pages.push(load_page(path, &shown, relative)?);
+        files.push(path.to_path_buf());
     }
+    // Read and parsed on every core; the first failing file in name order is
+    // reported, as one file at a time would.
+    let loaded: Vec<Result<Page>> = files
+        .par_iter()
+        .map(|path| {
+            let relative = path.strip_prefix(&dir).unwrap_or(path);
+            load_page(path, &shown_dir.join(relative), relative)
+        })
+        .collect();
+    let pages = loaded.into_iter().collect::<Result<Vec<Page>>>()?;
     for required in REQUIRED_PAGES {
         if !pages.iter().any(|page| page.slug == *required) {
             return Err(Diagnostic::new(format!("the page /{required} is missing"))

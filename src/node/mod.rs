@@ -4,6 +4,7 @@
 //! stylesheets. Requests and replies are JSON lines on its stdin and stdout;
 //! its stderr is the terminal's.
 
+pub mod cache;
 mod dependencies;
 
 use std::io::{BufRead, BufReader, Write};
@@ -223,14 +224,20 @@ impl NodeBridge {
         Ok(reply.css)
     }
 
-    /// Renders each island's HTML from its props, and learns when it hydrates.
-    pub fn render(&mut self, islands: Vec<(String, Value)>) -> Result<Vec<RenderedIsland>> {
+    /// Renders each island's HTML from its props, and learns when it
+    /// hydrates. With `reload`, Node first bundles its server module from the
+    /// sources again.
+    pub fn render(
+        &mut self,
+        islands: Vec<(String, Value)>,
+        reload: bool,
+    ) -> Result<Vec<RenderedIsland>> {
         let request: Vec<Value> = islands
             .iter()
             .map(|(name, props)| json!({ "name": name, "props": props }))
             .collect();
         let mut reply = self.request(
-            json!({ "cmd": "render", "islands": request }),
+            json!({ "cmd": "render", "islands": request, "reload": reload }),
             FRONTEND_FAILED,
         )?;
         let rendered: Vec<RenderReply> = reply

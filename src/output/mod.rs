@@ -9,7 +9,10 @@
 pub mod compress;
 pub mod host;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Result};
 use crate::output_file::OutputFile;
@@ -103,12 +106,27 @@ fn write_folder<'a>(out: &Path, files: impl Iterator<Item = &'a OutputFile>) -> 
     let staging = sibling(out, "staging");
     remove_if_present(&staging)?;
     std::fs::create_dir_all(&staging).map_err(|err| Diagnostic::io("create", &staging, err))?;
-    for file in files {
-        let path = safe_join(&staging, &file.path)?;
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|err| Diagnostic::io("create", parent, err))?;
-        }
-        std::fs::write(&path, &file.contents).map_err(|err| Diagnostic::io("write", &path, err))?;
+    let files: Vec<&OutputFile> = files.collect();
+    let paths: Vec<PathBuf> = files
+        .iter()
+        .map(|file| safe_join(&staging, &file.path))
+        .collect::<Result<_>>()?;
+    // Folders first, once each; then the files on every core.
+    let folders: BTreeSet<&Path> = paths.iter().filter_map(|path| path.parent()).collect();
+    for folder in folders {
+        std::fs::create_dir_all(folder).map_err(|err| Diagnostic::io("create", folder, err))?;
+    }
+    let written: Vec<Result<()>> = files
+        .par_iter()
+        .zip(&paths)
+        .map(|(file, path)| {
+            std::fs::write(path, &file.contents).map_err(|err| Diagnostic::io("write", path, err))
+        })
+        .collect();
+    if let Some(Err(err)) = written.into_iter().find(Result::is_err) {
+        // Nothing half-written is left beside the output.
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(err);
     }
     swap_in(&staging, out)
 }

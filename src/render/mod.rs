@@ -12,6 +12,7 @@ pub mod structured_data;
 
 use minijinja::value::Serde;
 use minijinja::{Value, context};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use std::collections::HashMap;
@@ -118,13 +119,22 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
         finish(&input.layouts.render("home.html", home)?),
     ));
 
-    for page in &site.pages {
-        let html = finish(
-            &input
-                .layouts
-                .render("page.html", page_context(input, page)?)?,
-        );
-        files.push(OutputFile::text(format!("{}.html", page.slug), html));
+    // Every core: each page renders on its own. The first failing page in
+    // name order is reported, as a build one page at a time would.
+    let rendered: Vec<Result<OutputFile>> = site
+        .pages
+        .par_iter()
+        .map(|page| {
+            let html = finish(
+                &input
+                    .layouts
+                    .render("page.html", page_context(input, page)?)?,
+            );
+            Ok(OutputFile::text(format!("{}.html", page.slug), html))
+        })
+        .collect();
+    for page in rendered {
+        files.push(page?);
     }
 
     let not_found = context! {
@@ -261,14 +271,18 @@ pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()>
         (NOJS_CSS, built.nojs_css),
         (META_CSP, built.meta_csp),
     ]);
-    for page in pages {
-        let Ok(html) = String::from_utf8(std::mem::take(&mut page.contents)) else {
-            continue;
-        };
-        check_inline_elements(&html, &page.path, built.islands)?;
-        page.contents = markers::replace(&html, &values, &page.path)?.into_bytes();
-    }
-    Ok(())
+    let placed: Vec<Result<()>> = pages
+        .par_iter_mut()
+        .map(|page| {
+            let Ok(html) = std::str::from_utf8(&page.contents) else {
+                return Ok(());
+            };
+            check_inline_elements(html, &page.path, built.islands)?;
+            page.contents = markers::replace(html, &values, &page.path)?.into_bytes();
+            Ok(())
+        })
+        .collect();
+    placed.into_iter().collect()
 }
 
 /// The stylesheet and loader markers stand alone in their elements, and a

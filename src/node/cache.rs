@@ -1,0 +1,270 @@
+//! What Node made last time, kept on disk and keyed on the hashes of what it
+//! was made from: the frontend's sources (every file of frontend/ but its
+//! packages, package-lock.json included), the islands' props, the stylesheets.
+//! A build whose inputs hash the same takes the results from here and never
+//! starts Node; a fresh clone has no cache and a changed input another key, so
+//! a stale result is never used. Timestamps play no part.
+//!
+//! Each kind of result has one slot (the newest), so the cache stays the size
+//! of one site's results. Slots are written whole (a temporary file, then a
+//! rename): builds running at once may replace each other's, never cut them.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::{Bundle, RenderedIsland};
+use crate::output_file::OutputFile;
+use crate::text::hex;
+
+/// A content hash, in hex.
+pub type Key = String;
+
+/// Folders of frontend/ that are not its sources.
+const NOT_SOURCES: &[&str] = &["node_modules"];
+/// Files of frontend/ that are not its sources (the install lock).
+const NOT_SOURCE_FILES: &[&str] = &[".install.lock"];
+
+/// The hash of every source file of `frontend` (path and contents, in path
+/// order): what the bundles, the islands' HTML and the minifier depend on.
+pub fn frontend_key(frontend: &Path) -> Result<Key> {
+    let mut hasher = Sha256::new();
+    let walk = walkdir::WalkDir::new(frontend)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|entry| {
+            entry.depth() != 1
+                || !NOT_SOURCES
+                    .iter()
+                    .chain(NOT_SOURCE_FILES)
+                    .any(|name| entry.file_name() == *name)
+        });
+    for entry in walk {
+        let entry = entry.map_err(|err| {
+            let at = err.path().unwrap_or(frontend).to_path_buf();
+            Diagnostic::new("could not read the frontend's sources")
+                .caused_by(format!("{}: {err}", at.display()))
+        })?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let path = entry.path();
+        let bytes = std::fs::read(path).map_err(|err| Diagnostic::io("read", path, err))?;
+        let relative = path.strip_prefix(frontend).unwrap_or(path);
+        // Lengths first, so no two different trees hash alike.
+        let name = relative.to_string_lossy();
+        hasher.update((name.len() as u64).to_le_bytes());
+        hasher.update(name.as_bytes());
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(hex(&hasher.finalize()))
+}
+
+/// The key of `parts` taken together.
+pub fn key_of(parts: &[&[u8]]) -> Key {
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part);
+    }
+    hex(&hasher.finalize())
+}
+
+pub struct NodeCache {
+    dir: PathBuf,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Slot<T> {
+    key: Key,
+    value: T,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredIsland {
+    html: String,
+    hydrate: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredBundle {
+    entry: String,
+    loader: String,
+    files: Vec<(String, String)>,
+}
+
+impl NodeCache {
+    pub fn new(dir: PathBuf) -> NodeCache {
+        NodeCache { dir }
+    }
+
+    fn get<T: DeserializeOwned>(&self, kind: &str, key: &Key) -> Option<T> {
+        let bytes = std::fs::read(self.dir.join(format!("{kind}.json"))).ok()?;
+        // A slot that does not parse is a miss, as a missing one is.
+        let slot: Slot<T> = serde_json::from_slice(&bytes).ok()?;
+        (slot.key == *key).then_some(slot.value)
+    }
+
+    /// Best effort: a cache that cannot be written only costs time.
+    fn put<T: Serialize>(&self, kind: &str, key: &Key, value: T) {
+        let Ok(json) = serde_json::to_vec(&Slot {
+            key: key.clone(),
+            value,
+        }) else {
+            return;
+        };
+        let path = self.dir.join(format!("{kind}.json"));
+        let temporary = self
+            .dir
+            .join(format!("{kind}.json.{}.tmp", std::process::id()));
+        let _ = std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&temporary, json))
+            .and_then(|()| std::fs::rename(&temporary, &path));
+    }
+
+    pub fn bundle(&self, key: &Key) -> Option<Bundle> {
+        let stored: StoredBundle = self.get("bundle", key)?;
+        Some(Bundle {
+            entry: stored.entry,
+            loader: stored.loader,
+            files: stored
+                .files
+                .into_iter()
+                .map(|(path, contents)| OutputFile::text(path, contents))
+                .collect(),
+        })
+    }
+
+    pub fn put_bundle(&self, key: &Key, bundle: &Bundle) {
+        let files: Option<Vec<(String, String)>> = bundle
+            .files
+            .iter()
+            .map(|file| {
+                let text = String::from_utf8(file.contents.clone()).ok()?;
+                Some((file.path.clone(), text))
+            })
+            .collect();
+        // Node's files are text; anything else is not kept.
+        if let Some(files) = files {
+            let stored = StoredBundle {
+                entry: bundle.entry.clone(),
+                loader: bundle.loader.clone(),
+                files,
+            };
+            self.put("bundle", key, stored);
+        }
+    }
+
+    /// The islands of `props` (name and props, in order) as rendered when
+    /// their key was stored.
+    pub fn islands(&self, key: &Key, props: Vec<(String, Value)>) -> Option<Vec<RenderedIsland>> {
+        let stored: Vec<StoredIsland> = self.get("islands", key)?;
+        (stored.len() == props.len()).then(|| {
+            props
+                .into_iter()
+                .zip(stored)
+                .map(
+                    |((name, props), StoredIsland { html, hydrate })| RenderedIsland {
+                        name,
+                        hydrate,
+                        props,
+                        html,
+                    },
+                )
+                .collect()
+        })
+    }
+
+    pub fn put_islands(&self, key: &Key, rendered: &[RenderedIsland]) {
+        let stored: Vec<StoredIsland> = rendered
+            .iter()
+            .map(|island| StoredIsland {
+                html: island.html.clone(),
+                hydrate: island.hydrate.clone(),
+            })
+            .collect();
+        self.put("islands", key, stored);
+    }
+
+    /// The minified stylesheets, in the order they were given.
+    pub fn css(&self, key: &Key) -> Option<Vec<String>> {
+        self.get("css", key)
+    }
+
+    pub fn put_css(&self, key: &Key, css: &[String]) {
+        self.put("css", key, css);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frontend() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        std::fs::create_dir_all(dir.path().join("node_modules/react")).unwrap();
+        std::fs::write(dir.path().join("src/a.tsx"), "one").unwrap();
+        std::fs::write(dir.path().join("package-lock.json"), "{}").unwrap();
+        std::fs::write(dir.path().join("node_modules/react/index.js"), "x").unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_key_follows_every_source_and_no_package_or_timestamp() {
+        let dir = frontend();
+        let before = frontend_key(dir.path()).unwrap();
+        // Rewritten with the same bytes (a new timestamp), and packages changed.
+        std::fs::write(dir.path().join("src/a.tsx"), "one").unwrap();
+        std::fs::write(dir.path().join("node_modules/react/index.js"), "y").unwrap();
+        std::fs::write(dir.path().join(".install.lock"), "").unwrap();
+        assert_eq!(frontend_key(dir.path()).unwrap(), before);
+        for (file, text) in [
+            ("src/a.tsx", "two"),
+            ("package-lock.json", "{\"v\":2}"),
+            ("src/b.ts", ""),
+        ] {
+            let was = frontend_key(dir.path()).unwrap();
+            std::fs::write(dir.path().join(file), text).unwrap();
+            assert_ne!(frontend_key(dir.path()).unwrap(), was, "{file}");
+        }
+        // A file moved to another name is another tree.
+        let was = frontend_key(dir.path()).unwrap();
+        std::fs::rename(dir.path().join("src/b.ts"), dir.path().join("src/c.ts")).unwrap();
+        assert_ne!(frontend_key(dir.path()).unwrap(), was);
+    }
+
+    #[test]
+    fn a_slot_answers_only_its_own_key_and_survives_a_new_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = NodeCache::new(dir.path().join("node"));
+        let (one, two) = (key_of(&[b"one"]), key_of(&[b"two"]));
+        assert_eq!(cache.css(&one), None);
+        cache.put_css(&one, &["a{}".into()]);
+        assert_eq!(cache.css(&one), Some(vec!["a{}".to_string()]));
+        assert_eq!(cache.css(&two), None);
+        let bundle = Bundle {
+            entry: "assets/islands-1.js".into(),
+            loader: "start()".into(),
+            files: vec![OutputFile::text("assets/islands-1.js", "code".into())],
+        };
+        cache.put_bundle(&two, &bundle);
+        let again = NodeCache::new(dir.path().join("node"))
+            .bundle(&two)
+            .unwrap();
+        assert_eq!(
+            (again.entry, again.loader, again.files),
+            (bundle.entry, bundle.loader, bundle.files)
+        );
+        // A cut-off slot is a miss, not an error.
+        std::fs::write(dir.path().join("node/islands.json"), "{\"key\":").unwrap();
+        assert!(cache.islands(&one, vec![]).is_none());
+        // key_of keeps parts apart.
+        assert_ne!(key_of(&[b"ab", b"c"]), key_of(&[b"a", b"bc"]));
+    }
+}

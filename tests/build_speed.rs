@@ -1,0 +1,170 @@
+//! What makes builds fast never makes them less correct, through the real
+//! binary: Node's results are reused only while their inputs hash the same,
+//! a build from the caches writes the same files as one without them, and
+//! work spread over every core still reports the first mistake in name order.
+
+#[path = "common/fixture_support.rs"]
+mod fixture_support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use fixture_support::{Fixture, project_root};
+
+/// A copy of the project with a frontend/ of its own (sources copied, the
+/// installed packages linked), so a test may edit the sources.
+fn project_with_own_frontend() -> Fixture {
+    let site = Fixture::copy_of_project();
+    let from = project_root().join("frontend");
+    let to = site.root().join("frontend");
+    for entry in walkdir::WalkDir::new(&from)
+        .into_iter()
+        .filter_entry(|e| e.depth() != 1 || e.file_name() != "node_modules")
+    {
+        let entry = entry.expect("read frontend/");
+        let target = to.join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+    // The packages as installed, but not the island server's cache, which
+    // stays this copy's own.
+    std::fs::create_dir_all(to.join("node_modules")).unwrap();
+    for entry in std::fs::read_dir(from.join("node_modules")).expect("frontend/node_modules") {
+        let entry = entry.unwrap();
+        if entry.file_name() != ".cache" {
+            std::os::unix::fs::symlink(
+                entry.path(),
+                to.join("node_modules").join(entry.file_name()),
+            )
+            .unwrap();
+        }
+    }
+    site
+}
+
+fn build(site: &Fixture, out: &str) -> (Output, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_curbside"))
+        .arg("build")
+        .arg("--root")
+        .arg(site.root())
+        .arg("--out")
+        .arg(site.root().join(out))
+        .output()
+        .expect("run the curbside binary");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output, stderr)
+}
+
+fn built(site: &Fixture, out: &str) -> String {
+    let (output, stderr) = build(site, out);
+    assert!(output.status.success(), "build failed:\n{stderr}");
+    stderr
+}
+
+/// Every file under `dir`, by relative path.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
+            (relative, std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+/// The island server's cache: Node writes its server module there on every
+/// islands render it does.
+fn island_server_cache(site: &Fixture) -> PathBuf {
+    site.root().join("frontend/node_modules/.cache")
+}
+
+const BUNDLED: &str = "[island-server] bundled";
+
+#[test]
+fn a_build_with_nothing_changed_skips_node_and_writes_the_same_files() {
+    let site = project_with_own_frontend();
+    let cold = built(&site, "cold");
+    assert!(cold.contains(BUNDLED), "the first build bundles:\n{cold}");
+    assert!(island_server_cache(&site).is_dir());
+    std::fs::remove_dir_all(island_server_cache(&site)).unwrap();
+
+    let warm = built(&site, "warm");
+    // The build has ended: had Node run, it would have bundled (and said
+    // so) or rendered the islands (and written its cache) by now.
+    assert!(!warm.contains("[island-server]"), "Node ran:\n{warm}");
+    assert!(
+        !island_server_cache(&site).exists(),
+        "Node rendered islands"
+    );
+    let (cold, warm) = (
+        tree(&site.root().join("cold")),
+        tree(&site.root().join("warm")),
+    );
+    assert_eq!(
+        cold.keys().collect::<Vec<_>>(),
+        warm.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &cold {
+        assert!(warm[path] == *bytes, "{} differs", path.display());
+    }
+}
+
+#[test]
+fn a_changed_source_or_prop_is_never_served_from_the_cache() {
+    let site = project_with_own_frontend();
+    built(&site, "dist");
+
+    // Same bytes written again: a new timestamp, the same key.
+    site.rewrite("frontend/src/loader.ts", String::into_bytes);
+    let again = built(&site, "dist");
+    assert!(!again.contains(BUNDLED), "{again}");
+
+    // Any change to a source is bundled again, even one esbuild drops.
+    site.rewrite("frontend/src/loader.ts", |text| {
+        format!("{text}\n// edited\n").into_bytes()
+    });
+    let edited = built(&site, "dist");
+    assert!(edited.contains(BUNDLED), "{edited}");
+
+    // A price is a prop of the pricing island: its server HTML follows.
+    let island = |site: &Fixture| {
+        let html = std::fs::read_to_string(site.root().join("dist/index.html")).unwrap();
+        let start = html
+            .find("data-island=\"pricing\"")
+            .expect("the pricing island");
+        let end = html[start..].find("</script>").expect("its props") + start;
+        html[start..end].to_string()
+    };
+    let monthly = |price: &str| format!("plan-card__amount\">${price}<");
+    assert!(island(&site).contains(&monthly("25")), "{}", island(&site));
+    site.replace("content/plans.yaml", "price: 25\n", "price: 50\n");
+    built(&site, "dist");
+    let html = island(&site);
+    let (markup, props) = html.split_once("<script").unwrap();
+    assert!(markup.contains(&monthly("50")), "{markup}");
+    assert!(props.contains("\"amount\":50,"), "{props}");
+}
+
+#[test]
+fn the_first_broken_page_in_name_order_is_reported() {
+    // Loaded and rendered on every core, the pages still report as if one
+    // at a time: the mistake in a.md, never the one in z.md.
+    let site = Fixture::copy_of_project();
+    let page = "---\ntitle: T\ndescription: D\n---\n\nHello {no_such_value}.\n";
+    for name in ["a-broken", "m-broken", "z-broken"] {
+        site.write(&format!("content/pages/{name}.md"), page);
+    }
+    for i in 0..200 {
+        site.write(
+            &format!("content/pages/fine-{i:03}.md"),
+            "---\ntitle: T\ndescription: D\n---\n\nHello.\n",
+        );
+    }
+    site.build_fails_at("content/pages/a-broken.md:6:7");
+}
