@@ -98,6 +98,26 @@ fn yaml_tab_indentation() {
 }
 
 #[test]
+fn yaml_key_without_its_colon_in_front_matter() {
+    // Read as text running on into the next line, where the parser
+    // complains; the message must point at the line that lost its colon.
+    let site = project();
+    site.replace(
+        "content/pages/termsofservice.md",
+        "title: Terms of Service\n",
+        "title Terms of Service\n",
+    );
+    fails_at!(site, "content/pages/termsofservice.md:2:1");
+}
+
+#[test]
+fn yaml_key_without_its_colon_last_in_a_group() {
+    let site = project();
+    site.replace("content/notfound.yaml", "link: ", "link ");
+    fails_at!(site, "content/notfound.yaml:6:1");
+}
+
+#[test]
 fn yaml_colon_in_unquoted_text() {
     let site = project();
     site.replace(
@@ -457,6 +477,17 @@ fn date_in_us_format() {
         "content/pages/privacypolicy.md",
         "date: 2025-08-25",
         "date: 08/25/2025",
+    );
+    fails_at!(site, "content/pages/privacypolicy.md:5:7");
+}
+
+#[test]
+fn date_in_us_format_without_leading_zeros() {
+    let site = project();
+    site.replace(
+        "content/pages/privacypolicy.md",
+        "date: 2025-08-25",
+        "date: 9/1/2025",
     );
     fails_at!(site, "content/pages/privacypolicy.md:5:7");
 }

@@ -4,6 +4,7 @@
 
 pub mod markdown;
 pub mod model;
+pub mod phrases;
 pub mod placeholders;
 pub mod spelling;
 pub mod values;
