@@ -78,22 +78,11 @@ impl Change {
 pub struct BuildReport {
     pub files: usize,
     pub elapsed: Duration,
-    /// business.yaml keys still holding sample values.
-    pub samples: Vec<&'static str>,
+    /// What the owner should fix before publishing, though the site builds:
+    /// printed by `build` and by the preview alike.
+    pub warnings: Vec<String>,
     /// CSP sources of the inline stylesheet and script, for the security headers.
     pub inline: InlineSources,
-}
-
-impl BuildReport {
-    /// The warning to print while sample values are in place, if any.
-    pub fn sample_warning(&self) -> Option<String> {
-        (!self.samples.is_empty()).then(|| {
-            format!(
-                "content/business.yaml still has sample values for {}: replace them before publishing the site",
-                self.samples.join(", ")
-            )
-        })
-    }
 }
 
 pub struct Builder {
@@ -208,7 +197,7 @@ impl Builder {
         let report = BuildReport {
             files: files.len(),
             elapsed: started.elapsed(),
-            samples: content::sample_values(&site),
+            warnings: content::warnings(&site),
             inline,
         };
         self.site = Some(site);

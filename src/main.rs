@@ -79,8 +79,8 @@ fn main() -> ExitCode {
             Builder::new(project, options)
                 .build(Change::Frontend)
                 .map(|report| {
-                    if let Some(warning) = report.sample_warning() {
-                        curbside::diagnostics::warn(&warning);
+                    for warning in &report.warnings {
+                        curbside::diagnostics::warn(warning);
                     }
                     eprintln!(
                         "Built {} files into {} in {} ms",

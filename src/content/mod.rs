@@ -519,6 +519,20 @@ mod tests {
     }
 }
 
+/// What the owner should still change before publishing, though the site
+/// builds: each a warning line.
+pub fn warnings(site: &Site) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let samples = sample_values(site);
+    if !samples.is_empty() {
+        warnings.push(format!(
+            "content/business.yaml still has sample values for {}: replace them before publishing the site",
+            samples.join(", ")
+        ));
+    }
+    warnings
+}
+
 /// The business.yaml values still holding the repository's samples, which
 /// must be replaced before the site is published. Samples use the names
 /// reserved for examples: the `.example` domain and 555-01xx phone numbers.
