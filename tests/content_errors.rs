@@ -728,6 +728,16 @@ fn page_front_matter_not_closed() {
 }
 
 #[test]
+fn page_linked_from_a_place_there_is_no_link_for() {
+    let site = project();
+    site.write(
+        "content/pages/about.md",
+        "---\ntitle: About Us\ndescription: Who we are.\nlink: sidebar\n---\n\nHello.\n",
+    );
+    fails_at!(site, "content/pages/about.md:4:7");
+}
+
+#[test]
 fn page_date_without_date_label() {
     let site = project();
     site.replace(

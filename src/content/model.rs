@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::placeholders::{Fill, Values, fill_every_field};
+use super::placeholders::{Fill, Values, fill_every_field, no_placeholders};
 use super::values::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
 
 /// business.yaml
@@ -214,7 +214,25 @@ pub struct PageMeta {
     /// Shown before the date, for example "Last updated".
     pub date_label: Option<Text>,
     pub date: Option<Date>,
+    /// Where the page is linked from: the footer unless it says otherwise.
+    #[serde(default)]
+    pub link: PageLink,
+    /// The link's words; the title if not given.
+    pub link_text: Option<Text>,
 }
+
+/// Where a Markdown page is linked from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PageLink {
+    /// In every page's footer.
+    #[default]
+    Footer,
+    /// Nowhere: the owner links to it from their own text.
+    None,
+}
+
+no_placeholders!(PageLink);
 
 /// A Markdown page: content/pages/<slug>.md, served at /<slug>.
 #[derive(Debug, Clone)]
@@ -257,5 +275,5 @@ fill_every_field! {
     PromotionOptions { none, monthly, annual }
     FaqEntry { question, answer }
     NotFound { title, description, heading, text, link }
-    PageMeta { title, description, date_label, date }
+    PageMeta { title, description, date_label, date, link, link_text }
 }

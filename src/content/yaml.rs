@@ -169,6 +169,22 @@ fn explain(
         };
         return (format!("unknown key `{field}`"), Some(help), at);
     }
+    if let Some(given) = quoted_name(message, "unknown variant `") {
+        let choices: Vec<&str> = message
+            .split_once(", expected ")
+            .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
+            .unwrap_or_default();
+        let listed = choices
+            .iter()
+            .map(|choice| format!("`{choice}`"))
+            .collect::<Vec<_>>()
+            .join(" or ");
+        return (
+            format!("`{given}` is not one of the choices here"),
+            Some(format!("write {listed}")),
+            at,
+        );
+    }
     if let Some(field) = quoted_name(message, "missing field `") {
         let help = format!("add `{field}:` with its value at this level");
         return (format!("the key `{field}` is missing"), Some(help), at);

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use std::collections::HashMap;
 
-use crate::content::{Page, Site, markdown};
+use crate::content::{Page, PageLink, REQUIRED_PAGES, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::{Island, RenderedIsland};
 use crate::output_file::OutputFile;
@@ -180,11 +180,27 @@ fn common(input: &RenderInput) -> Result<Value> {
             annual => context! { price => site.plans.annual.price.to_string() },
         },
         chrome => Value::from(Serde(&site.chrome)),
+        footer_pages => footer_pages(site),
         assets => Value::from(Serde(input.assets)),
         islands => islands,
         copyright_year => input.copyright_year,
         dev_script => Value::from_safe_string(input.dev_script.to_string()),
     })
+}
+
+/// The pages the owner added that ask to be linked from the footer (the
+/// default), in the order of their file names. The privacy policy and terms
+/// have their own links, worded in site.yaml.
+fn footer_pages(site: &Site) -> Vec<Value> {
+    site.pages
+        .iter()
+        .filter(|page| page.meta.link == PageLink::Footer)
+        .filter(|page| !REQUIRED_PAGES.contains(&page.slug.as_str()))
+        .map(|page| {
+            let text = page.meta.link_text.as_ref().unwrap_or(&page.meta.title);
+            context! { href => format!("/{}", page.slug), text => text.as_str() }
+        })
+        .collect()
 }
 
 fn faq_entries(site: &Site) -> Vec<Value> {
