@@ -231,7 +231,7 @@ impl Builder {
 }
 
 /// Every island of the site.
-const ISLANDS: [islands::Island; 3] = [islands::MENU, islands::PRICING, islands::CONTACT];
+pub const ISLANDS: [islands::Island; 3] = [islands::MENU, islands::PRICING, islands::CONTACT];
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
 /// reproducible builds.

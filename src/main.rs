@@ -35,6 +35,11 @@ enum Command {
         #[arg(long, default_value = "dist", value_name = "DIR")]
         out: PathBuf,
     },
+    /// Check the site without building it: content, layouts, every page
+    /// rendered, every link inside the site and #anchor, and that each page
+    /// can be reached from the home page. Writes nothing; exits with 1 if
+    /// anything is wrong (for CI).
+    Check,
     /// Preview the site on a local web server, with a stand-in for the form
     /// service. With --watch, every save rebuilds the site and reloads the
     /// open pages.
@@ -90,6 +95,28 @@ fn main() -> ExitCode {
                     );
                 })
         }
+        Command::Check => curbside::check::check(&project).and_then(|report| {
+            for warning in &report.warnings {
+                curbside::diagnostics::warn(warning);
+            }
+            for problem in &report.problems {
+                eprintln!("{problem}");
+            }
+            match report.problems.len() {
+                0 => {
+                    eprintln!(
+                        "Checked {} pages and {} links inside the site: no problems found",
+                        report.pages, report.links
+                    );
+                    Ok(())
+                }
+                count => Err(curbside::diagnostics::Diagnostic::new(format!(
+                    "found {count} problem{} in {} pages",
+                    if count == 1 { "" } else { "s" },
+                    report.pages
+                ))),
+            }
+        }),
         Command::Serve {
             watch,
             port,
