@@ -518,6 +518,24 @@ fn zip_code_with_letters_in_the_list() {
 }
 
 #[test]
+fn map_position_off_the_map() {
+    let site = project();
+    site.rewrite("content/business.yaml", |text| {
+        format!("{text}geo:\n  latitude: 44.31\n  longitude: -296.8\n").into_bytes()
+    });
+    fails_at!(site, "content/business.yaml:44:14");
+}
+
+#[test]
+fn opening_hours_on_a_day_that_does_not_exist() {
+    let site = project();
+    site.rewrite("content/business.yaml", |text| {
+        format!("{text}opening_hours:\n  - days: [Monday, Funday]\n    opens: \"08:00\"\n    closes: \"17:00\"\n").into_bytes()
+    });
+    fails_at!(site, "content/business.yaml:43:20");
+}
+
+#[test]
 fn zip_code_list_empty() {
     let site = project();
     site.replace(

@@ -219,6 +219,21 @@ fn check_whole_months(
 }
 
 fn check_business(business: &Business, text: &str, shown: &Path) -> Result<()> {
+    if let Some(geo) = business.geo {
+        for (key, value, limit) in [
+            ("latitude", geo.latitude, 90.0),
+            ("longitude", geo.longitude, 180.0),
+        ] {
+            if !(-limit..=limit).contains(&value) {
+                let (line, column) = locate_key(text, &["geo", key]).unwrap_or((1, 1));
+                return Err(Diagnostic::new(format!(
+                    "the {key} {value} is not on the map: it goes from -{limit} to {limit}"
+                ))
+                .at(Location::at(shown, line, column))
+                .help("copy the two numbers from a map (in Google Maps, right-click the place): Brookings is near latitude 44.31, longitude -96.80"));
+            }
+        }
+    }
     if business.service_area.zip_codes.is_empty() {
         let (line, column) = locate_key(text, &["service_area", "zip_codes"]).unwrap_or((1, 1));
         return Err(Diagnostic::new("the service area has no ZIP codes")
@@ -523,6 +538,21 @@ mod tests {
 /// builds: each a warning line.
 pub fn warnings(site: &Site) -> Vec<String> {
     let mut warnings = Vec::new();
+    let business = &site.business;
+    let missing: Vec<&str> = [
+        ("street_address", business.street_address.is_none()),
+        ("geo", business.geo.is_none()),
+        ("opening_hours", business.opening_hours.is_none()),
+    ]
+    .into_iter()
+    .filter_map(|(key, absent)| absent.then_some(key))
+    .collect();
+    if business.street_address.is_none() {
+        warnings.push(format!(
+            "content/business.yaml has no {}: Google's local business results require a street address and recommend the map position and opening hours; add them (see the end of business.yaml), or ignore this if the business has no address to show",
+            missing.join(", ")
+        ));
+    }
     let samples = sample_values(site);
     if !samples.is_empty() {
         warnings.push(format!(
@@ -570,5 +600,29 @@ mod sample_tests {
             sample_values(&site),
             ["url", "phone", "email", "formspree_form_id"]
         );
+    }
+
+    #[test]
+    fn a_business_without_a_street_address_is_warned_about() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let mut site = load(&dir, Path::new("content")).unwrap_or_else(|e| panic!("{e}"));
+        let first = |site: &Site| warnings(site).first().cloned().unwrap_or_default();
+        assert!(
+            first(&site).starts_with(
+                "content/business.yaml has no street_address, geo, opening_hours: Google's"
+            ),
+            "{}",
+            first(&site)
+        );
+        site.business.geo = Some(Geo {
+            latitude: 44.3,
+            longitude: -96.8,
+        });
+        assert!(
+            first(&site).starts_with("content/business.yaml has no street_address, opening_hours:")
+        );
+        site.business.street_address = serde_yaml::from_str("1 Main Ave").ok();
+        assert_eq!(warnings(&site).len(), 1, "only the sample values are left");
+        assert!(!first(&site).contains("street_address"));
     }
 }

@@ -21,7 +21,42 @@ pub struct Business {
     pub postal_code: ZipCode,
     pub service_area: ServiceArea,
     pub schedule: Schedule,
+    /// Where the business can be found or written to; a business without a
+    /// storefront may leave it out.
+    pub street_address: Option<Text>,
+    pub geo: Option<Geo>,
+    pub opening_hours: Option<Vec<OpeningHours>>,
 }
+
+/// Where the business is on the map, in decimal degrees.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Geo {
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
+/// When the business answers customers: the same hours on each of `days`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHours {
+    pub days: Vec<Weekday>,
+    pub opens: TimeOfDay,
+    pub closes: TimeOfDay,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum Weekday {
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+    Saturday,
+    Sunday,
+}
+
+no_placeholders!(Geo, OpeningHours);
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -256,7 +291,7 @@ impl Fill for Page {
 }
 
 fill_every_field! {
-    Business { name, description, url, phone, email, formspree_form_id, city, region, postal_code, service_area, schedule }
+    Business { name, description, url, phone, email, formspree_form_id, city, region, postal_code, service_area, schedule, street_address, geo, opening_hours }
     ServiceArea { description, zip_codes }
     Schedule { evening_route_start, holiday_notice_hours }
     Plans { monthly, annual }

@@ -105,6 +105,8 @@ fn item_noun(key: Option<&str>, file_name: &str) -> &'static str {
         Some("zip_codes") => "ZIP code",
         Some("features") => "feature",
         Some("steps") => "step",
+        Some("opening_hours") => "set of opening hours",
+        Some("days") => "day",
         _ => "entry",
     }
 }
@@ -161,6 +163,11 @@ mod tests {
                 "contact.fields",
                 "home.yaml",
                 "the sign-up section's fields",
+            ),
+            (
+                "opening_hours[0].days[1]",
+                "business.yaml",
+                "the first set of opening hours' second day",
             ),
         ];
         for (path, file, expected) in cases {

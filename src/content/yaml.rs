@@ -412,6 +412,10 @@ fn plain_expected(expected: &str) -> (String, String) {
             "a whole number",
             "write a whole number of 0 or more, without quotes, for example 24",
         ),
+        "f64" | "f32" => (
+            "a number",
+            "write a number with a decimal point, without quotes, for example 44.31",
+        ),
         other => return (other.to_string(), format!("write {other} here")),
     };
     (what.to_string(), help.to_string())
