@@ -40,6 +40,10 @@ enum Command {
     /// can be reached from the home page. Writes nothing; exits with 1 if
     /// anything is wrong (for CI).
     Check,
+    /// Write the JSON Schemas of the content files into content/schemas/,
+    /// which editors use to complete keys and flag mistakes while typing
+    /// (only needed after changing the content types in the code)
+    Schemas,
     /// Preview the site on a local web server, with a stand-in for the form
     /// service. With --watch, every save rebuilds the site and reloads the
     /// open pages.
@@ -95,6 +99,16 @@ fn main() -> ExitCode {
                     );
                 })
         }
+        Command::Schemas => curbside::content::schema::write(&project.content()).map(|written| {
+            eprintln!(
+                "Wrote {} schemas into {}",
+                written.len(),
+                project
+                    .content()
+                    .join(curbside::content::schema::FOLDER)
+                    .display()
+            );
+        }),
         Command::Check => curbside::check::check(&project).and_then(|report| {
             for warning in &report.warnings {
                 curbside::diagnostics::warn(warning);

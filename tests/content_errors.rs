@@ -523,7 +523,7 @@ fn map_position_off_the_map() {
     site.rewrite("content/business.yaml", |text| {
         format!("{text}geo:\n  latitude: 44.31\n  longitude: -296.8\n").into_bytes()
     });
-    fails_at!(site, "content/business.yaml:44:14");
+    fails_at!(site, "content/business.yaml:47:14");
 }
 
 #[test]
@@ -532,7 +532,7 @@ fn opening_hours_on_a_day_that_does_not_exist() {
     site.rewrite("content/business.yaml", |text| {
         format!("{text}opening_hours:\n  - days: [Monday, Funday]\n    opens: \"08:00\"\n    closes: \"17:00\"\n").into_bytes()
     });
-    fails_at!(site, "content/business.yaml:43:20");
+    fails_at!(site, "content/business.yaml:46:20");
 }
 
 #[test]
@@ -693,7 +693,7 @@ fn placeholder_unknown_in_a_page_body() {
         "Phone: {phone}",
         "Phone: {telephone}",
     );
-    fails_at!(site, "content/pages/termsofservice.md:79:8");
+    fails_at!(site, "content/pages/termsofservice.md:80:8");
 }
 
 #[test]
@@ -706,7 +706,7 @@ fn placeholder_unknown_in_a_page_body_saved_by_a_windows_editor() {
         bytes.extend(text.replace('\n', "\r\n").into_bytes());
         bytes
     });
-    fails_at!(site, "content/pages/termsofservice.md:79:8");
+    fails_at!(site, "content/pages/termsofservice.md:80:8");
 }
 
 #[test]
@@ -739,8 +739,8 @@ fn page_front_matter_not_closed() {
     let site = project();
     site.replace(
         "content/pages/termsofservice.md",
-        "date: 2025-08-25\n---\n",
-        "date: 2025-08-25\n\n",
+        "page.schema.json\n---\n",
+        "page.schema.json\n\n",
     );
     fails_at!(site, "content/pages/termsofservice.md:1:1");
 }

@@ -6,6 +6,7 @@ pub mod markdown;
 pub mod model;
 pub mod phrases;
 pub mod placeholders;
+pub mod schema;
 pub mod spelling;
 pub mod values;
 pub mod yaml;

@@ -1,13 +1,14 @@
 //! The content files as typed structs. Field names are the YAML keys a site
 //! owner writes; unknown keys are rejected so a misspelling never goes unseen.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::placeholders::{Fill, Values, fill_every_field, no_placeholders};
 use super::values::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
 
 /// business.yaml
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Business {
     pub name: Text,
@@ -29,7 +30,7 @@ pub struct Business {
 }
 
 /// Where the business is on the map, in decimal degrees.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Geo {
     pub latitude: f64,
@@ -37,7 +38,7 @@ pub struct Geo {
 }
 
 /// When the business answers customers: the same hours on each of `days`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OpeningHours {
     pub days: Vec<Weekday>,
@@ -45,7 +46,7 @@ pub struct OpeningHours {
     pub closes: TimeOfDay,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 pub enum Weekday {
     Monday,
     Tuesday,
@@ -58,14 +59,15 @@ pub enum Weekday {
 
 no_placeholders!(Geo, OpeningHours);
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ServiceArea {
     pub description: Text,
+    #[schemars(length(min = 1))]
     pub zip_codes: Vec<ZipCode>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Schedule {
     pub evening_route_start: TimeOfDay,
@@ -73,24 +75,25 @@ pub struct Schedule {
 }
 
 /// plans.yaml
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Plans {
     pub monthly: Plan,
     pub annual: Plan,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Plan {
     pub name: Text,
     pub price: Price,
     pub cancellation: Text,
+    #[schemars(length(min = 1))]
     pub features: Vec<Text>,
 }
 
 /// site.yaml: words every page shares.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Chrome {
     pub skip_link: Text,
@@ -100,7 +103,7 @@ pub struct Chrome {
     pub footer: FooterText,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Nav {
     pub how_it_works: Text,
@@ -109,7 +112,7 @@ pub struct Nav {
     pub contact: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FooterText {
     pub privacy_policy: Text,
@@ -117,7 +120,7 @@ pub struct FooterText {
 }
 
 /// home.yaml
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Home {
     pub title: Text,
@@ -129,7 +132,7 @@ pub struct Home {
     pub contact: ContactText,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Hero {
     pub eyebrow: Text,
@@ -139,21 +142,22 @@ pub struct Hero {
     pub button: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HowItWorks {
     pub heading: Text,
+    #[schemars(length(min = 1))]
     pub steps: Vec<Step>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Step {
     pub title: Text,
     pub text: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PricingText {
     pub heading: Text,
@@ -168,13 +172,13 @@ pub struct PricingText {
     pub annual_button: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FaqText {
     pub heading: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContactText {
     pub heading: Text,
@@ -196,7 +200,7 @@ pub struct ContactText {
     pub back_home: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FieldLabels {
     pub first_name: Text,
@@ -212,7 +216,7 @@ pub struct FieldLabels {
 
 /// The promotion select's labels. The value sent for "none" is `None`, as the
 /// form service expects; the others send their label.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionOptions {
     pub none: Text,
@@ -221,7 +225,7 @@ pub struct PromotionOptions {
 }
 
 /// One entry of faq.yaml.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FaqEntry {
     pub question: Text,
@@ -230,7 +234,7 @@ pub struct FaqEntry {
 }
 
 /// notfound.yaml
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotFound {
     pub title: Text,
@@ -241,7 +245,7 @@ pub struct NotFound {
 }
 
 /// The front matter of a Markdown page in content/pages/.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PageMeta {
     pub title: Text,
@@ -257,7 +261,7 @@ pub struct PageMeta {
 }
 
 /// Where a Markdown page is linked from.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum PageLink {
     /// In every page's footer.
