@@ -12,6 +12,7 @@ use crate::node::NodeBridge;
 use crate::output;
 use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
+use crate::render::share_card::ShareCards;
 use crate::render::{self, AssetUrls, BuiltAssets, Layouts, RenderInput, props::FormEndpoint};
 use crate::styles;
 
@@ -94,6 +95,7 @@ pub struct Builder {
     site: Option<Site>,
     minifier: styles::Minifier,
     compressor: output::compress::Compressor,
+    share_cards: ShareCards,
 }
 
 impl Builder {
@@ -108,6 +110,7 @@ impl Builder {
             site: None,
             minifier: styles::Minifier::default(),
             compressor,
+            share_cards: ShareCards::default(),
         }
     }
 
@@ -135,6 +138,9 @@ impl Builder {
         )?;
         // Pages first, with markers where Node's work goes: every content and
         // layout mistake is then reported before Node is started.
+        let (share_card, share_file) =
+            self.share_cards
+                .card(&site, &self.project.layouts(), &shown("layouts"))?;
         let assets = AssetUrls::pending(&styles.favicon);
         let input = RenderInput {
             site: &site,
@@ -143,6 +149,7 @@ impl Builder {
             assets: &assets,
             copyright_year: copyright_year(),
             dev_script: &self.options.dev_script,
+            share_card: Some(&share_card),
         };
         let mut pages = render::pages(&input)?;
 
@@ -180,7 +187,7 @@ impl Builder {
                 nojs_css: &format!("/{}", nojs.path),
             },
         )?;
-        let mut files = vec![nojs];
+        let mut files = vec![nojs, share_file];
         files.extend(bundle.files.iter().cloned());
         files.extend(pages);
         files.push(render::sitemap(&site));

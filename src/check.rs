@@ -56,6 +56,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
         assets: &assets,
         copyright_year: 2000,
         dev_script: "",
+        share_card: None,
     };
     let files = render::pages(&input)?;
     let pages: Vec<RenderedPage> = files

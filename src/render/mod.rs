@@ -7,6 +7,7 @@ pub mod layouts;
 mod markers;
 mod minify;
 pub mod props;
+pub mod share_card;
 pub mod structured_data;
 
 use minijinja::value::Serde;
@@ -78,6 +79,9 @@ pub struct RenderInput<'a> {
     pub copyright_year: i32,
     /// Markup added at the end of every body while previewing (live reload).
     pub dev_script: &'a str,
+    /// The picture shared links show; `None` where no picture is drawn
+    /// (`curbside check`).
+    pub share_card: Option<&'a share_card::ShareCard>,
 }
 
 /// Renders every page: home, each Markdown page, and the 404 page.
@@ -92,7 +96,7 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
         site.business.name.as_str()
     );
     let structured = [
-        structured_data::local_business(site),
+        structured_data::local_business(site, input.share_card.map(|card| card.url.as_str())),
         structured_data::faq_page(site),
     ];
     let home = context! {
@@ -180,6 +184,7 @@ fn common(input: &RenderInput) -> Result<Value> {
             annual => context! { price => site.plans.annual.price.to_string() },
         },
         chrome => Value::from(Serde(&site.chrome)),
+        share_card => input.share_card.map(|card| Value::from(Serde(card))),
         footer_pages => footer_pages(site),
         assets => Value::from(Serde(input.assets)),
         islands => islands,

@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 use crate::content::values::TimeOfDay;
 use crate::content::{Plan, Site, markdown};
 
-pub fn local_business(site: &Site) -> Value {
+/// `image`: the share card's absolute URL, also the business's picture and logo.
+pub fn local_business(site: &Site, image: Option<&str>) -> Value {
     let business = &site.business;
     // UN/CEFACT unit codes, as schema.org's unitCode expects.
     let offer = |plan: &Plan, unit_code: &str| {
@@ -67,6 +68,10 @@ pub fn local_business(site: &Site) -> Value {
         "priceRange": format!("{}–{}", site.plans.monthly.price, site.plans.annual.price),
         "makesOffer": [offer(&site.plans.monthly, "MON"), offer(&site.plans.annual, "ANN")],
     });
+    if let Some(image) = image {
+        data["image"] = json!(image);
+        data["logo"] = json!(image);
+    }
     // Left out, not empty, when the owner gives none.
     if let Some(geo) = business.geo {
         data["geo"] = json!({
@@ -128,7 +133,7 @@ mod tests {
 
     #[test]
     fn optional_details_are_left_out_cleanly_when_absent() {
-        let data = local_business(&real_site());
+        let data = local_business(&real_site(), None);
         assert!(data["address"].get("streetAddress").is_none(), "{data}");
         assert!(data.get("geo").is_none(), "{data}");
         assert!(data.get("openingHoursSpecification").is_none(), "{data}");
@@ -151,7 +156,7 @@ mod tests {
             opens: yaml("\"08:00\""),
             closes: yaml("\"17:30\""),
         }]);
-        let data = local_business(&site);
+        let data = local_business(&site, None);
         assert_eq!(data["address"]["streetAddress"], "123 Main Ave");
         assert_eq!(
             data["geo"],
