@@ -132,6 +132,10 @@ impl Builder {
         let shown = |name: &str| PathBuf::from(name);
         let site = content::load(&self.project.content(), &shown("content"))?;
         let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;
+        let island_names = islands::find(
+            &self.project.frontend().join(islands::FOLDER),
+            &shown("frontend").join(islands::FOLDER),
+        )?;
         let styles = styles::read(
             &self.project.layouts().join("assets"),
             &shown("layouts/assets"),
@@ -145,7 +149,7 @@ impl Builder {
         let input = RenderInput {
             site: &site,
             layouts: &layouts,
-            islands: &ISLANDS,
+            islands: &island_names,
             assets: &assets,
             copyright_year: copyright_year(),
             dev_script: &self.options.dev_script,
@@ -160,12 +164,14 @@ impl Builder {
             self.node = Some(NodeBridge::start(&self.project.frontend())?);
             self.bundle = None;
         }
-        let result = self.islands(change, &site).and_then(|islands| {
-            let node = self.node.as_mut().ok_or_else(|| {
-                Diagnostic::new("Node.js is not running to minify the stylesheets")
-            })?;
-            Ok((islands, self.minifier.minify(node, &styles)?))
-        });
+        let result = self
+            .islands(change, &site, &island_names)
+            .and_then(|islands| {
+                let node = self.node.as_mut().ok_or_else(|| {
+                    Diagnostic::new("Node.js is not running to minify the stylesheets")
+                })?;
+                Ok((islands, self.minifier.minify(node, &styles)?))
+            });
         if result.is_err() {
             // A failed Node process is not reused: the next build starts afresh.
             self.node = None;
@@ -215,6 +221,7 @@ impl Builder {
         &mut self,
         change: Change,
         site: &Site,
+        names: &[String],
     ) -> Result<(Bundle, Vec<islands::RenderedIsland>)> {
         let node = self.node.as_mut().ok_or_else(|| {
             Diagnostic::new("Node.js is not running to build the interactive parts of the site")
@@ -223,22 +230,20 @@ impl Builder {
             (Some(bundle), Change::Pages) => bundle.clone(),
             _ => node.bundle()?,
         };
-        let props = vec![
-            (islands::MENU, render::props::menu(site)),
-            (islands::PRICING, render::props::pricing(site)),
-            (
-                islands::CONTACT,
-                render::props::contact(site, &self.options.endpoint),
-            ),
-        ];
+        let props = names
+            .iter()
+            .map(|name| {
+                Ok((
+                    name.clone(),
+                    render::props::for_island(name, site, &self.options.endpoint)?,
+                ))
+            })
+            .collect::<Result<Vec<_>>>()?;
         let rendered = node.render(props)?;
         self.bundle = Some(bundle.clone());
         Ok((bundle, rendered))
     }
 }
-
-/// Every island of the site.
-pub const ISLANDS: [islands::Island; 3] = [islands::MENU, islands::PRICING, islands::CONTACT];
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
 /// reproducible builds.

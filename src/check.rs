@@ -13,6 +13,7 @@ use scraper::{Html, Selector};
 use crate::build::Project;
 use crate::content::{self, Site, spelling};
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::islands;
 use crate::render::{self, AssetUrls, Layouts, RenderInput};
 use crate::styles;
 use crate::text::line_column;
@@ -47,12 +48,16 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     let shown = |name: &str| PathBuf::from(name);
     let site = content::load(&project.content(), &shown("content"))?;
     let layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
+    let island_names = islands::find(
+        &project.frontend().join(islands::FOLDER),
+        &shown("frontend").join(islands::FOLDER),
+    )?;
     let styles = styles::read(&project.layouts().join("assets"), &shown("layouts/assets"))?;
     let assets = AssetUrls::pending(&styles.favicon);
     let input = RenderInput {
         site: &site,
         layouts: &layouts,
-        islands: &crate::build::ISLANDS,
+        islands: &island_names,
         assets: &assets,
         copyright_year: 2000,
         dev_script: "",

@@ -1003,6 +1003,51 @@ fn no_target_over_the_wire_reaches_outside_the_folder() {
         }
         target
     });
+    // Known ways out first, as raw request lines, then targets built at random.
+    let known: &[&[u8]] = &[
+        b"GET /../secret.txt HTTP/1.1\r\n",
+        b"GET /../../../../etc/passwd HTTP/1.1\r\n",
+        b"GET /assets/../../secret.txt HTTP/1.1\r\n",
+        b"GET /%2e%2e/secret.txt HTTP/1.1\r\n",
+        b"GET /%2E%2E%2Fsecret.txt HTTP/1.1\r\n",
+        b"GET /assets/%2e%2e%2f%2e%2e%2fsecret.txt HTTP/1.1\r\n",
+        b"GET /..%2fsecret.txt HTTP/1.1\r\n",
+        b"GET /..%5csecret.txt HTTP/1.1\r\n",
+        b"GET /..\\secret.txt HTTP/1.1\r\n",
+        b"GET /assets\\..\\..\\secret.txt HTTP/1.1\r\n",
+        b"GET //etc/passwd HTTP/1.1\r\n",
+        b"GET /%2fetc%2fpasswd HTTP/1.1\r\n",
+        b"GET /etc/passwd%00.html HTTP/1.1\r\n",
+        b"GET /index.html%00 HTTP/1.1\r\n",
+        b"GET /.%2e/secret.txt HTTP/1.1\r\n",
+        b"GET /%252e%252e/secret.txt HTTP/1.1\r\n",
+        b"GET /leak.txt HTTP/1.1\r\n",
+        b"GET /leak HTTP/1.1\r\n",
+        b"GET /leakdir/inner.txt HTTP/1.1\r\n",
+        b"GET /C:%5cWindows%5cwin.ini HTTP/1.1\r\n",
+        b"GET secret.txt HTTP/1.1\r\n",
+        b"GET http://127.0.0.1/../secret.txt HTTP/1.1\r\n",
+    ];
+    for attempt in known {
+        let mut request = attempt.to_vec();
+        request.extend_from_slice(b"Host: localhost\r\nConnection: close\r\n\r\n");
+        let shown = String::from_utf8_lossy(attempt);
+        let reply = match exchange(addr, &request, TIMEOUT) {
+            Answer::Reply(reply) => reply,
+            Answer::Closed => continue, // Nothing said, nothing leaked.
+            silent => panic!("{shown}: {silent:?}"),
+        };
+        assert!(!reply.text().contains(SECRET), "{shown} leaked the secret");
+        assert!(
+            !reply.text().contains("root:"),
+            "{shown} leaked /etc/passwd"
+        );
+        assert!(
+            matches!(reply.status, 400 | 404),
+            "{shown} answered {}",
+            reply.status
+        );
+    }
     let mut runner = TestRunner::new(Config {
         cases: 300,
         failure_persistence: None,

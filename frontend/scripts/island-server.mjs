@@ -11,7 +11,7 @@
 //   {"id":3,"cmd":"css","sheets":[{"name":"layouts/assets/site.css","css":"…"}]}
 //     -> {"id":3,"ok":true,"css":["…minified…"]}
 //   {"id":2,"cmd":"render","islands":[{"name":"pricing","props":{…}}],"reload":false}
-//     -> {"id":2,"ok":true,"html":["…"]}
+//     -> {"id":2,"ok":true,"islands":[{"html":"…","hydrate":"visible"}]}
 //   any failure -> {"id":n,"ok":false,"error":"…"}; a line that is not a request -> {"id":null,…}
 //
 // Two esbuild contexts make the browser bundle, both kept alive for incremental rebuilds:
@@ -51,12 +51,12 @@ const serverOut = path.join(cacheDir, "server.mjs");
 
 /** @typedef {{ path: string, contents: string }} OutFile */
 /** @typedef {{ name: string, props: unknown }} IslandRequest */
-/** @typedef {{ render(name: string, props: unknown): Promise<string> }} ServerModule */
+/** @typedef {{ render(name: string, props: unknown): Promise<{ html: string, hydrate: string }> }} ServerModule */
 /**
  * @typedef {{ id: number | null, ok: false, error: string }
  *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[] }
  *   | { id: number, ok: true, css: string[] }
- *   | { id: number, ok: true, html: string[] }} Reply
+ *   | { id: number, ok: true, islands: Array<{ html: string, hydrate: string }> }} Reply
  */
 
 /** @type {esbuild.BuildOptions} */
@@ -95,7 +95,7 @@ function listIslandFiles(metafile) {
         if (imported.kind === "import-statement" && !files.includes(imported.path)) files.push(imported.path);
       }
     }
-    islandFileLists.set(meta.entryPoint.slice(ISLAND_ENTRY.length + 1), files.map((file) => `./${path.basename(file)}`));
+    islandFileLists.set(meta.entryPoint.slice(ISLAND_ENTRY.length + 1), files.map((file) => path.basename(file)));
   }
 }
 
@@ -125,11 +125,8 @@ const islandFilesPlugin = {
       return {
         contents: [
           `export const islandFiles = ${lists};`,
-          "export function importIsland(name) {",
-          "  const entry = Object.hasOwn(islandFiles, name) ? islandFiles[name][0] : undefined;",
           // A name with no island is a rejected import, as a missing file would be.
-          "  return entry ? import(new URL(entry, import.meta.url).href) : Promise.reject(new Error(`no island \"${name}\" was built`));",
-          "}",
+          "export const importIsland = (name) => Object.hasOwn(islandFiles, name) ? import(new URL(islandFiles[name][0], import.meta.url).href) : Promise.reject(Error(`no island ${name}`));",
         ].join("\n"),
         loader: "js",
       };
@@ -296,14 +293,14 @@ async function render(id, request) {
   if (!Array.isArray(islands)) throw new Error('"islands" must be an array of {"name", "props"}');
   if (request.reload === true) serverStale = true;
   const server = await loadServer();
-  const html = [];
+  const rendered = [];
   for (const [index, island] of islands.entries()) {
     if (typeof island !== "object" || island === null || typeof island.name !== "string") {
       throw new Error(`islands[${index}] must be an object with a string "name" and "props"`);
     }
     const { name, props } = /** @type {IslandRequest} */ (island);
     try {
-      html.push(await server.render(name, props));
+      rendered.push(await server.render(name, props));
     } catch (error) {
       const failure = new Error(`rendering island "${name}" failed: ${describe(error)}`);
       // The message already holds the render's own stack; a second stack would only repeat it.
@@ -311,7 +308,7 @@ async function render(id, request) {
       throw failure;
     }
   }
-  return { id, ok: true, html };
+  return { id, ok: true, islands: rendered };
 }
 
 /** esbuild's own formatted messages when it failed; otherwise the stack (or message). */

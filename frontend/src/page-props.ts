@@ -4,7 +4,7 @@
 /** The props of island `name`; throws when the page has none. */
 export function readProps(name: string): unknown {
   const script = document.getElementById(`props-${name}`);
-  if (!(script instanceof HTMLScriptElement)) throw new Error(`no <script id="props-${name}"> in the page`);
+  if (!(script instanceof HTMLScriptElement)) throw new Error(`no props-${name} script`);
   return JSON.parse(script.textContent ?? "");
 }
 

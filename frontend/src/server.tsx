@@ -5,7 +5,15 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandRoot } from "./island-root";
 
-async function component(name: string): Promise<ComponentType<object>> {
+/** When an island hydrates, from its file's `export const hydration`; "visible" when it says nothing. */
+const HYDRATION = /^(visible|idle|media:\(.+\))$/;
+
+interface IslandModule {
+  Island: ComponentType<object>;
+  hydration: string;
+}
+
+async function load(name: string): Promise<IslandModule> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`"${name}" is not an island name (lower-case letters, digits and dashes)`);
   let module: unknown;
   try {
@@ -14,21 +22,30 @@ async function component(name: string): Promise<ComponentType<object>> {
   } catch {
     throw new Error(`unknown island "${name}": there is no frontend/src/islands/${name}.tsx`);
   }
-  const Island = typeof module === "object" && module !== null ? (module as { default?: unknown }).default : undefined;
+  const exports = typeof module === "object" && module !== null ? (module as { default?: unknown; hydration?: unknown }) : {};
+  const Island = exports.default;
   if (typeof Island !== "function") throw new Error(`frontend/src/islands/${name}.tsx must export its component as default`);
-  return Island as ComponentType<object>;
+  const hydration = exports.hydration ?? "visible";
+  if (typeof hydration !== "string" || !HYDRATION.test(hydration)) {
+    throw new Error(
+      `frontend/src/islands/${name}.tsx: \`export const hydration\` must be "visible", "idle" or "media:(<query>)", not ${JSON.stringify(hydration)}`,
+    );
+  }
+  return { Island: Island as ComponentType<object>, hydration };
 }
 
-export async function render(name: string, props: unknown): Promise<string> {
-  const Island = await component(name);
+/** An island's server HTML, and when the browser hydrates it. */
+export async function render(name: string, props: unknown): Promise<{ html: string; hydrate: string }> {
+  const { Island, hydration } = await load(name);
   if (typeof props !== "object" || props === null || Array.isArray(props)) {
     throw new Error(`props of island "${name}" must be a JSON object`);
   }
   // Same wrapper and prefix as src/hydrate.tsx, so useId values match on both sides.
-  return renderToString(
+  const html = renderToString(
     <IslandRoot>
       <Island {...props} />
     </IslandRoot>,
     { identifierPrefix: `${name}-` },
   );
+  return { html, hydrate: hydration };
 }

@@ -60,7 +60,7 @@ async function typeForm(user: UserEvent) {
   await user.type(screen.getByLabelText("Last name"), typed.lastName);
   await user.type(screen.getByLabelText("Street address"), typed.address);
   await user.type(screen.getByLabelText("ZIP code"), typed.zip);
-  await user.type(screen.getByLabelText("Email address"), typed.email);
+  await user.type(screen.getByLabelText(contactProps.fields.email), typed.email);
   await user.type(screen.getByLabelText("Mobile phone"), typed.phone);
 }
 
@@ -99,13 +99,13 @@ describe("contact island: content and form fields", () => {
 
   it("posts natively to the form service without JS", () => {
     const { form } = setup();
-    expect(form).toHaveAttribute("action", "https://formspree.test/f/xsample1");
+    expect(form).toHaveAttribute("action", `${contactProps.endpoint}/f/${contactProps.formId}`);
     expect(form.getAttribute("method")?.toUpperCase()).toBe("POST");
   });
 
   it("posts to the page's own origin when the endpoint is empty (the preview's stand-in)", () => {
     const { form } = setup({ ...contactProps, endpoint: "" });
-    expect(form).toHaveAttribute("action", "/f/xsample1");
+    expect(form).toHaveAttribute("action", `/f/${contactProps.formId}`);
   });
 
   it.each([
@@ -115,7 +115,7 @@ describe("contact island: content and form fields", () => {
     ["city", "City", "address-level2", "text"],
     ["state", "State", "address-level1", "text"],
     ["zip", "ZIP code", "postal-code", "text"],
-    ["email", "Email address", "email", "email"],
+    ["email", contactProps.fields.email, "email", "email"],
     ["phone", "Mobile phone", "tel", "tel"],
   ])("has a labelled, required %s field", (name, label, autocomplete, type) => {
     setup();
@@ -286,7 +286,7 @@ describe("contact island: submitting", () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as FetchArgs;
-    expect(url).toBe("https://formspree.test/f/xsample1");
+    expect(url).toBe(`${contactProps.endpoint}/f/${contactProps.formId}`);
     expect(init?.method).toBe("POST");
     expect(init?.mode).toBe("cors");
     const headers = init?.headers as Record<string, string>;
@@ -429,8 +429,8 @@ describe("contact island: errors", () => {
       errors: [{ code: "TYPE_EMAIL", field: "email", message: "should be an email" }],
     });
     expect(lines).toEqual(["Email should be an email"]);
-    expect(screen.getByLabelText("Email address")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByLabelText("Email address")).toHaveAccessibleDescription("Email should be an email");
+    expect(screen.getByLabelText(contactProps.fields.email)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(contactProps.fields.email)).toHaveAccessibleDescription("Email should be an email");
   });
 
   it("shows the hosted service's unknown-form reply", async () => {

@@ -10,8 +10,8 @@ import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./help
 /** The home page's two plan islands as the build writes them: server HTML, not hydrated. */
 async function serverPage(): Promise<void> {
   document.body.innerHTML = `
-    <div data-island="pricing">${await renderIsland("pricing", pricingProps)}</div>
-    <section id="contact"><div data-island="contact">${await renderIsland("contact", contactProps)}</div></section>`;
+    <div data-island="pricing">${(await renderIsland("pricing", pricingProps)).html}</div>
+    <section id="contact"><div data-island="contact">${(await renderIsland("contact", contactProps)).html}</div></section>`;
 }
 
 const select = () => document.getElementById("promotion") as HTMLSelectElement;

@@ -51,6 +51,12 @@ impl Text {
     }
 }
 
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 impl Fill for Text {
     fn fill(&mut self, values: &Values) {
         self.0 = values.fill(&self.0);

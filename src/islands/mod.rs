@@ -1,38 +1,69 @@
-//! The interactive parts of the site (React islands in frontend/src/islands/):
-//! which there are, how the browser starts each, and what the Node process
-//! ([`crate::node`]) makes of them.
+//! The interactive parts of the site: one React component per file in
+//! frontend/src/islands/, found by listing that folder. Each file's name is
+//! the island's name in layouts (`{{ islands.<name> }}`); its props come from
+//! [`crate::render::props`], and when it hydrates from its own
+//! `export const hydration` (read by the Node process, [`crate::node`]).
+
+use std::path::Path;
 
 use serde_json::Value;
 
+use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::output_file::OutputFile;
 
-/// An interactive part of a page, and when the browser hydrates it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Island {
-    pub name: &'static str,
-    /// `visible`, `idle` or `media:<query>`; read by frontend/src/runtime.ts.
-    pub hydrate: &'static str,
+/// Where the islands live, inside the frontend folder.
+pub const FOLDER: &str = "src/islands";
+
+/// The names of the islands in `dir` (`<name>.tsx`), sorted. `shown` is the
+/// folder as the site owner sees it, for messages.
+pub fn find(dir: &Path, shown: &Path) -> Result<Vec<String>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        Diagnostic::new(format!("cannot list the islands: {e}"))
+            .at(Location::file(shown))
+            .help(
+                "frontend/src/islands/ holds one <name>.tsx file per interactive part of the site",
+            )
+    })?;
+    let mut names = Vec::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|e| {
+                Diagnostic::new(format!("cannot list the islands: {e}")).at(Location::file(shown))
+            })?
+            .path();
+        let Some(name) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".tsx"))
+        else {
+            continue;
+        };
+        if !is_island_name(name) {
+            return Err(Diagnostic::new(format!("\"{name}.tsx\" is not a usable island name"))
+                .at(Location::file(shown.join(format!("{name}.tsx"))))
+                .help("name island files with lower-case letters, digits and dashes, starting with a letter (for example `opening-hours.tsx`): the name becomes `{{ islands.<name> }}` in layouts and part of the page's markup"));
+        }
+        names.push(name.to_string());
+    }
+    names.sort();
+    Ok(names)
 }
 
-pub const PRICING: Island = Island {
-    name: "pricing",
-    hydrate: "visible",
-};
-/// Only phones need the menu; on wider screens its JavaScript is never
-/// fetched, and on phones only once the visitor scrolls or taps.
-pub const MENU: Island = Island {
-    name: "menu",
-    hydrate: "media:(max-width: 47.99rem)",
-};
-pub const CONTACT: Island = Island {
-    name: "contact",
-    hydrate: "visible",
-};
+/// Lower-case letters, digits and dashes, starting with a letter: safe in
+/// file names, HTML attributes, element ids and template keys.
+fn is_island_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
 
 /// An island with its props and server-rendered HTML.
 #[derive(Debug, Clone)]
 pub struct RenderedIsland {
-    pub island: Island,
+    pub name: String,
+    /// `visible`, `idle` or `media:<query>`; read by frontend/src/runtime/islands.ts.
+    pub hydrate: String,
     pub props: Value,
     pub html: String,
 }
@@ -44,4 +75,19 @@ pub struct Bundle {
     pub entry: String,
     pub loader: String,
     pub files: Vec<OutputFile>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_island_name;
+
+    #[test]
+    fn island_names_are_safe_in_markup_and_templates() {
+        for good in ["menu", "opening-hours", "map2"] {
+            assert!(is_island_name(good), "{good}");
+        }
+        for bad in ["", "Menu", "2map", "-menu", "my_menu", "menu.client", "mén"] {
+            assert!(!is_island_name(bad), "{bad}");
+        }
+    }
 }

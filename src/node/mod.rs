@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::diagnostics::{Diagnostic, Result};
-use crate::islands::{Bundle, Island, RenderedIsland};
+use crate::islands::{Bundle, RenderedIsland};
 use crate::output_file::OutputFile;
 pub use dependencies::ensure_installed;
 
@@ -63,6 +63,12 @@ struct BundleReply {
     entry: String,
     loader: String,
     files: Vec<BundleFile>,
+}
+
+#[derive(Deserialize)]
+struct RenderReply {
+    html: String,
+    hydrate: String,
 }
 
 #[derive(Deserialize)]
@@ -217,37 +223,42 @@ impl NodeBridge {
         Ok(reply.css)
     }
 
-    /// Renders each island's HTML from its props.
-    pub fn render(&mut self, islands: Vec<(Island, Value)>) -> Result<Vec<RenderedIsland>> {
+    /// Renders each island's HTML from its props, and learns when it hydrates.
+    pub fn render(&mut self, islands: Vec<(String, Value)>) -> Result<Vec<RenderedIsland>> {
         let request: Vec<Value> = islands
             .iter()
-            .map(|(island, props)| json!({ "name": island.name, "props": props }))
+            .map(|(name, props)| json!({ "name": name, "props": props }))
             .collect();
         let mut reply = self.request(
             json!({ "cmd": "render", "islands": request }),
             FRONTEND_FAILED,
         )?;
-        let html: Vec<String> = reply
-            .remove("html")
-            .and_then(|html| serde_json::from_value(html).ok())
+        let rendered: Vec<RenderReply> = reply
+            .remove("islands")
+            .and_then(|list| serde_json::from_value(list).ok())
             .ok_or_else(|| {
-                Diagnostic::new("the island server's render reply has no `html` list")
+                Diagnostic::new(
+                    "the island server's render reply has no `islands` list of {html, hydrate}",
+                )
             })?;
-        if html.len() != islands.len() {
+        if rendered.len() != islands.len() {
             return Err(Diagnostic::new(format!(
                 "the island server rendered {} islands instead of {}",
-                html.len(),
+                rendered.len(),
                 islands.len()
             )));
         }
         Ok(islands
             .into_iter()
-            .zip(html)
-            .map(|((island, props), html)| RenderedIsland {
-                island,
-                props,
-                html,
-            })
+            .zip(rendered)
+            .map(
+                |((name, props), RenderReply { html, hydrate })| RenderedIsland {
+                    name,
+                    hydrate,
+                    props,
+                    html,
+                },
+            )
             .collect())
     }
 }

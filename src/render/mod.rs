@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use crate::content::{Page, PageLink, REQUIRED_PAGES, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::islands::{Island, RenderedIsland};
+use crate::islands::RenderedIsland;
 use crate::output_file::OutputFile;
 use crate::text::xml_escape;
 pub use layouts::Layouts;
@@ -74,7 +74,7 @@ pub struct RenderInput<'a> {
     pub layouts: &'a Layouts,
     /// The islands the pages may hold; each lands as a marker, replaced by
     /// [`place_assets`] once rendered.
-    pub islands: &'a [Island],
+    pub islands: &'a [String],
     pub assets: &'a AssetUrls,
     pub copyright_year: i32,
     /// Markup added at the end of every body while previewing (live reload).
@@ -169,7 +169,7 @@ fn common(input: &RenderInput) -> Result<Value> {
     let islands: std::collections::BTreeMap<&str, Value> = input
         .islands
         .iter()
-        .map(|island| (island.name, Value::from_safe_string(marker(island.name))))
+        .map(|name| (name.as_str(), Value::from_safe_string(marker(name))))
         .collect();
     Ok(context! {
         business => context! {
@@ -259,7 +259,7 @@ pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()>
     let markup: Vec<(&str, String)> = built
         .islands
         .iter()
-        .map(|island| Ok((island.island.name, island_markup(island)?)))
+        .map(|island| Ok((island.name.as_str(), island_markup(island)?)))
         .collect::<Result<_>>()?;
     let mut values: HashMap<&str, &str> = markup
         .iter()
@@ -305,7 +305,7 @@ fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> 
     let loaders = alone(ISLANDS_LOADER, "script")?;
     let has_islands = islands
         .iter()
-        .any(|island| html.contains(&marker(island.island.name)));
+        .any(|island| html.contains(&marker(&island.name)));
     let started = html.contains(&format!("data-runtime=\"{}\"", marker(ISLANDS_ENTRY)));
     if loaders > 0 && !started {
         return Err(Diagnostic::new(format!(
@@ -327,7 +327,7 @@ fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> 
 /// An island in the page: its server-rendered HTML in the element the
 /// runtime hydrates, followed by its props.
 fn island_markup(island: &RenderedIsland) -> Result<String> {
-    let Island { name, hydrate } = island.island;
+    let RenderedIsland { name, hydrate, .. } = island;
     Ok(format!(
         "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\">{html}</div><script type=\"application/json\" id=\"props-{name}\">{props}</script>",
         html = island.html,

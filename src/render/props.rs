@@ -1,11 +1,16 @@
-//! The props of each island, serialized from content. Island code holds no
-//! business constants: every price, label and list it shows comes from here.
+//! The props of each island, built from content as typed structs. Island code
+//! holds no business constants: every price, label and list it shows comes
+//! from here. These structs are the contract's source: the TypeScript types
+//! in frontend/src/props.generated.ts are generated from them (see the
+//! `island_props` test), so the two sides cannot drift apart.
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use ts_rs::TS;
 
 use crate::content::values::Text;
 use crate::content::{Plan, Site};
-use crate::islands::Island;
+use crate::diagnostics::{Diagnostic, Result};
 
 /// Where the contact form posts: the hosted form service, or the preview
 /// server's stand-in.
@@ -31,132 +36,416 @@ impl FormEndpoint {
 pub const CONTACT_SECTION_ID: &str = "contact";
 pub const PROMOTION_SELECT_ID: &str = "promotion";
 
-/// The props of `island`.
-pub fn for_island(island: &Island, site: &Site, endpoint: &FormEndpoint) -> Value {
-    match island.name {
-        "pricing" => pricing(site),
-        "menu" => menu(site),
-        _ => contact(site, endpoint),
+/// The props of the island `name` (a file frontend/src/islands/<name>.tsx).
+/// An island without props here gets `{}`: a props struct is only needed
+/// when the island shows content.
+pub fn for_island(name: &str, site: &Site, endpoint: &FormEndpoint) -> Result<Value> {
+    let value = match name {
+        "pricing" => serde_json::to_value(PricingProps::new(site)),
+        "menu" => serde_json::to_value(MenuProps::new(site)),
+        "contact" => serde_json::to_value(ContactProps::new(site, endpoint)),
+        _ => Ok(Value::Object(serde_json::Map::new())),
+    };
+    value.map_err(|e| {
+        Diagnostic::new(format!(
+            "the props of island \"{name}\" cannot be written as JSON: {e}"
+        ))
+    })
+}
+
+#[derive(Debug, Clone, Copy, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum PlanType {
+    Monthly,
+    Annual,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum BillingFrequency {
+    Monthly,
+    Yearly,
+}
+
+/// The plan as it travels between islands and into the form's hidden fields.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanIdentity {
+    pub plan_type: PlanType,
+    pub amount: u32,
+    pub frequency: BillingFrequency,
+}
+
+impl PlanIdentity {
+    fn of(plan_type: PlanType, plan: &Plan) -> Self {
+        let frequency = match plan_type {
+            PlanType::Monthly => BillingFrequency::Monthly,
+            PlanType::Annual => BillingFrequency::Yearly,
+        };
+        PlanIdentity {
+            plan_type,
+            amount: plan.price.0,
+            frequency,
+        }
     }
 }
 
-fn plan_identity(plan_type: &str, plan: &Plan, frequency: &str) -> Value {
-    json!({ "planType": plan_type, "amount": plan.price.0, "frequency": frequency })
+/// Both plans, keyed by plan type.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Plans<P> {
+    pub monthly: P,
+    pub annual: P,
 }
 
-pub fn pricing(site: &Site) -> Value {
-    let text = &site.home.pricing;
-    let promotions = &site.home.contact.promotion_options;
-    let card = |plan: &Plan,
-                plan_type: &str,
-                frequency: &str,
-                unit: &Text,
-                button: &Text,
-                promotion: &Text,
-                badge| {
-        let mut value = plan_identity(plan_type, plan, frequency);
-        let fields = json!({
-            "name": plan.name.as_str(),
-            "price": plan.price.to_string(),
-            "unit": unit.as_str(),
-            "features": plan.features.iter().map(Text::as_str).collect::<Vec<_>>(),
-            "cancellation": plan.cancellation.as_str(),
-            "button": button.as_str(),
-            "promotion": promotion.as_str(),
-            "badge": badge,
-        });
-        if let (Value::Object(target), Value::Object(extra)) = (&mut value, fields) {
-            target.extend(extra);
+impl Plans<PlanIdentity> {
+    fn of(site: &Site) -> Self {
+        Plans {
+            monthly: PlanIdentity::of(PlanType::Monthly, &site.plans.monthly),
+            annual: PlanIdentity::of(PlanType::Annual, &site.plans.annual),
         }
-        value
-    };
-    json!({
-        "toggleLabel": text.toggle_label.as_str(),
-        "monthlyLabel": text.monthly_label.as_str(),
-        "annualLabel": text.annual_label.as_str(),
-        "contactId": CONTACT_SECTION_ID,
-        "promotionSelectId": PROMOTION_SELECT_ID,
-        "plans": {
-            "monthly": card(&site.plans.monthly, "monthly", "monthly", &text.monthly_unit, &text.monthly_button, &promotions.monthly, None::<&str>),
-            "annual": card(&site.plans.annual, "annual", "yearly", &text.annual_unit, &text.annual_button, &promotions.annual, Some(text.annual_badge.as_str())),
-        },
-    })
+    }
 }
 
-pub fn menu(site: &Site) -> Value {
-    let nav = &site.chrome.nav;
-    let links: Vec<Value> = [
-        ("how-it-works", &nav.how_it_works),
-        ("pricing", &nav.pricing),
-        ("faq", &nav.faq),
-        ("contact", &nav.contact),
-    ]
-    .into_iter()
-    .map(|(id, label)| json!({ "href": format!("/#{id}"), "text": label.as_str() }))
-    .collect();
-    json!({
-        "label": site.chrome.menu_button.as_str(),
-        "navLabel": "Main",
-        "links": links,
-    })
+/// A plan card of the pricing island.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PricingPlan {
+    #[serde(flatten)]
+    pub identity: PlanIdentity,
+    pub name: String,
+    /// Display price, e.g. "$25".
+    pub price: String,
+    pub unit: String,
+    pub features: Vec<String>,
+    pub cancellation: String,
+    /// Text of the Start button.
+    pub button: String,
+    /// Value of the contact form's promotion select that this plan's Start button chooses.
+    pub promotion: String,
+    pub badge: Option<String>,
 }
 
-pub fn contact(site: &Site, endpoint: &FormEndpoint) -> Value {
-    let text = &site.home.contact;
-    let business = &site.business;
-    let labels = &text.fields;
-    let options = &text.promotion_options;
-    json!({
-        "endpoint": endpoint.origin(),
-        "formId": business.formspree_form_id.as_str(),
-        "promotionSelectId": PROMOTION_SELECT_ID,
-        "heading": text.heading.as_str(),
-        "lead": text.lead.as_str(),
-        "phone": { "label": text.phone_label.as_str(), "display": business.phone.display, "tel": business.phone.tel },
-        "email": { "label": text.email_label.as_str(), "address": business.email.as_str() },
-        "fields": {
-            "firstName": labels.first_name.as_str(),
-            "lastName": labels.last_name.as_str(),
-            "address": labels.address.as_str(),
-            "city": labels.city.as_str(),
-            "state": labels.state.as_str(),
-            "zip": labels.zip.as_str(),
-            "email": labels.email.as_str(),
-            "phone": labels.phone.as_str(),
-            "promotion": labels.promotion.as_str(),
-        },
-        "defaults": { "city": business.city.as_str(), "state": business.region.as_str() },
-        "promotion": {
-            // The form service receives "None" for no promotion, whatever its label.
-            "options": [
-                { "value": "None", "label": options.none.as_str() },
-                { "value": options.monthly.as_str(), "label": options.monthly.as_str() },
-                { "value": options.annual.as_str(), "label": options.annual.as_str() },
-            ],
-            "note": text.promotion_note.as_str(),
-            "monthly": options.monthly.as_str(),
-            "annual": options.annual.as_str(),
-        },
-        "plans": {
-            "monthly": plan_identity("monthly", &site.plans.monthly, "monthly"),
-            "annual": plan_identity("annual", &site.plans.annual, "yearly"),
-        },
-        "zip": {
-            "serviceArea": business.service_area.zip_codes.iter().map(|z| z.as_str()).collect::<Vec<_>>(),
-            "inArea": text.zip_in_area.as_str(),
-            "outsideArea": text.zip_outside_area.as_str(),
-        },
-        "submit": text.submit.as_str(),
-        "submitting": text.submitting.as_str(),
-        "privacyNote": text.privacy_note.as_str(),
-        "privacyLink": text.privacy_link.as_str(),
-        "timeout": text.timeout.as_str(),
-        "privacyHref": "/privacypolicy",
-        "thanks": {
-            "heading": text.thanks_heading.as_str(),
-            "text": text.thanks_text.as_str(),
-            "backHome": text.back_home.as_str(),
-            "href": "/",
-        },
-    })
+/// The words of one plan card that come from the pricing section's text.
+struct CardText<'a> {
+    unit: &'a Text,
+    button: &'a Text,
+    promotion: &'a Text,
+    badge: Option<&'a Text>,
+}
+
+impl PricingPlan {
+    fn new(plan: &Plan, identity: PlanIdentity, text: CardText) -> Self {
+        PricingPlan {
+            identity,
+            name: plan.name.to_string(),
+            price: plan.price.to_string(),
+            unit: text.unit.to_string(),
+            features: plan.features.iter().map(Text::to_string).collect(),
+            cancellation: plan.cancellation.to_string(),
+            button: text.button.to_string(),
+            promotion: text.promotion.to_string(),
+            badge: text.badge.map(Text::to_string),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PricingProps {
+    pub toggle_label: String,
+    pub monthly_label: String,
+    pub annual_label: String,
+    /// id of the contact section the Start buttons lead to.
+    pub contact_id: String,
+    /// id of the contact form's promotion select.
+    pub promotion_select_id: String,
+    pub plans: Plans<PricingPlan>,
+}
+
+impl PricingProps {
+    pub fn new(site: &Site) -> Self {
+        let text = &site.home.pricing;
+        let promotions = &site.home.contact.promotion_options;
+        let identities = Plans::of(site);
+        PricingProps {
+            toggle_label: text.toggle_label.to_string(),
+            monthly_label: text.monthly_label.to_string(),
+            annual_label: text.annual_label.to_string(),
+            contact_id: CONTACT_SECTION_ID.into(),
+            promotion_select_id: PROMOTION_SELECT_ID.into(),
+            plans: Plans {
+                monthly: PricingPlan::new(
+                    &site.plans.monthly,
+                    identities.monthly,
+                    CardText {
+                        unit: &text.monthly_unit,
+                        button: &text.monthly_button,
+                        promotion: &promotions.monthly,
+                        badge: None,
+                    },
+                ),
+                annual: PricingPlan::new(
+                    &site.plans.annual,
+                    identities.annual,
+                    CardText {
+                        unit: &text.annual_unit,
+                        button: &text.annual_button,
+                        promotion: &promotions.annual,
+                        badge: Some(&text.annual_badge),
+                    },
+                ),
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct MenuLink {
+    pub href: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MenuProps {
+    /// Text of the toggle button shown on small screens.
+    pub label: String,
+    /// Accessible name of the nav landmark.
+    pub nav_label: String,
+    pub links: Vec<MenuLink>,
+}
+
+impl MenuProps {
+    pub fn new(site: &Site) -> Self {
+        let nav = &site.chrome.nav;
+        let links = [
+            ("how-it-works", &nav.how_it_works),
+            ("pricing", &nav.pricing),
+            ("faq", &nav.faq),
+            ("contact", &nav.contact),
+        ]
+        .into_iter()
+        .map(|(id, label)| MenuLink {
+            href: format!("/#{id}"),
+            text: label.to_string(),
+        })
+        .collect();
+        MenuProps {
+            label: site.chrome.menu_button.to_string(),
+            nav_label: "Main".into(),
+            links,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct PromotionOption {
+    pub value: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct PromotionProps {
+    /// The first option is the default ("None", shown as "Just Curious").
+    pub options: Vec<PromotionOption>,
+    pub note: String,
+    /// Option values that stand for each plan.
+    pub monthly: String,
+    pub annual: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct PhoneProps {
+    pub label: String,
+    pub display: String,
+    pub tel: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct EmailProps {
+    pub label: String,
+    pub address: String,
+}
+
+/// The labels of the form's fields, by field name.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldLabels {
+    pub first_name: String,
+    pub last_name: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    pub email: String,
+    pub phone: String,
+    pub promotion: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct FieldDefaults {
+    pub city: String,
+    pub state: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ZipProps {
+    pub service_area: Vec<String>,
+    pub in_area: String,
+    pub outside_area: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ThanksProps {
+    pub heading: String,
+    pub text: String,
+    pub back_home: String,
+    pub href: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactProps {
+    /// Origin of the form service, e.g. "https://formspree.io"; "" means the page's own origin (local preview).
+    pub endpoint: String,
+    pub form_id: String,
+    /// The promotion select's id, which the Start buttons look up.
+    pub promotion_select_id: String,
+    pub heading: String,
+    pub lead: String,
+    pub phone: PhoneProps,
+    pub email: EmailProps,
+    pub fields: FieldLabels,
+    pub defaults: FieldDefaults,
+    pub promotion: PromotionProps,
+    pub plans: Plans<PlanIdentity>,
+    pub zip: ZipProps,
+    pub submit: String,
+    pub submitting: String,
+    pub privacy_note: String,
+    pub privacy_link: String,
+    pub privacy_href: String,
+    pub thanks: ThanksProps,
+    /// Shown, prefixed like any form-level error, when the form service does not reply in time.
+    pub timeout: String,
+}
+
+impl ContactProps {
+    pub fn new(site: &Site, endpoint: &FormEndpoint) -> Self {
+        let text = &site.home.contact;
+        let business = &site.business;
+        let labels = &text.fields;
+        let options = &text.promotion_options;
+        let option = |value: &str, label: &Text| PromotionOption {
+            value: value.into(),
+            label: label.to_string(),
+        };
+        ContactProps {
+            endpoint: endpoint.origin().into(),
+            form_id: business.formspree_form_id.as_str().into(),
+            promotion_select_id: PROMOTION_SELECT_ID.into(),
+            heading: text.heading.to_string(),
+            lead: text.lead.to_string(),
+            phone: PhoneProps {
+                label: text.phone_label.to_string(),
+                display: business.phone.display.clone(),
+                tel: business.phone.tel.clone(),
+            },
+            email: EmailProps {
+                label: text.email_label.to_string(),
+                address: business.email.as_str().into(),
+            },
+            fields: FieldLabels {
+                first_name: labels.first_name.to_string(),
+                last_name: labels.last_name.to_string(),
+                address: labels.address.to_string(),
+                city: labels.city.to_string(),
+                state: labels.state.to_string(),
+                zip: labels.zip.to_string(),
+                email: labels.email.to_string(),
+                phone: labels.phone.to_string(),
+                promotion: labels.promotion.to_string(),
+            },
+            defaults: FieldDefaults {
+                city: business.city.to_string(),
+                state: business.region.to_string(),
+            },
+            promotion: PromotionProps {
+                // The form service receives "None" for no promotion, whatever its label.
+                options: vec![
+                    option("None", &options.none),
+                    option(options.monthly.as_str(), &options.monthly),
+                    option(options.annual.as_str(), &options.annual),
+                ],
+                note: text.promotion_note.to_string(),
+                monthly: options.monthly.to_string(),
+                annual: options.annual.to_string(),
+            },
+            plans: Plans::of(site),
+            zip: ZipProps {
+                service_area: business
+                    .service_area
+                    .zip_codes
+                    .iter()
+                    .map(|zip| zip.as_str().to_string())
+                    .collect(),
+                in_area: text.zip_in_area.to_string(),
+                outside_area: text.zip_outside_area.to_string(),
+            },
+            submit: text.submit.to_string(),
+            submitting: text.submitting.to_string(),
+            privacy_note: text.privacy_note.to_string(),
+            privacy_link: text.privacy_link.to_string(),
+            privacy_href: "/privacypolicy".into(),
+            thanks: ThanksProps {
+                heading: text.thanks_heading.to_string(),
+                text: text.thanks_text.to_string(),
+                back_home: text.back_home.to_string(),
+                href: "/".into(),
+            },
+            timeout: text.timeout.to_string(),
+        }
+    }
+}
+
+/// The TypeScript declarations of every props type, in the order a reader
+/// meets them; frontend/src/props.generated.ts holds exactly this text.
+pub fn typescript_declarations() -> String {
+    let config = ts_rs::Config::new();
+    let declarations = [
+        declaration::<PlanType>(&config),
+        declaration::<BillingFrequency>(&config),
+        declaration::<PlanIdentity>(&config),
+        declaration::<Plans<PlanIdentity>>(&config),
+        declaration::<PricingPlan>(&config),
+        declaration::<PricingProps>(&config),
+        declaration::<MenuLink>(&config),
+        declaration::<MenuProps>(&config),
+        declaration::<PromotionOption>(&config),
+        declaration::<PromotionProps>(&config),
+        declaration::<PhoneProps>(&config),
+        declaration::<EmailProps>(&config),
+        declaration::<FieldLabels>(&config),
+        declaration::<FieldDefaults>(&config),
+        declaration::<ZipProps>(&config),
+        declaration::<ThanksProps>(&config),
+        declaration::<ContactProps>(&config),
+    ];
+    let mut out = String::from(
+        "// Generated from the props structs of src/render/props.rs by `CURBSIDE_BLESS=1 cargo test --test island_props`.\n// Do not edit: change the Rust structs, and that test tells you to regenerate this file.\n",
+    );
+    for declaration in declarations {
+        out.push('\n');
+        out.push_str(&declaration);
+        out.push('\n');
+    }
+    out
+}
+
+/// One exported declaration with its doc comment.
+fn declaration<T: TS>(config: &ts_rs::Config) -> String {
+    let docs = T::docs().unwrap_or_default();
+    format!("{docs}export {}", T::decl(config))
 }

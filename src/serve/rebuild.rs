@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use notify_debouncer_mini::DebounceEventResult;
+use notify_debouncer_full::DebounceEventResult;
 
 use super::preview::Preview;
 use super::watch;
@@ -97,10 +97,14 @@ fn wanted(root: &Path, batch: DebounceEventResult) -> Option<Change> {
     match batch {
         Ok(events) => events
             .iter()
-            .filter_map(|event| watch::classify(event.path.strip_prefix(root).ok()?))
+            .filter(|event| !watch::is_read(event))
+            .flat_map(|event| &event.paths)
+            .filter_map(|path| watch::classify(path.strip_prefix(root).ok()?))
             .max(),
-        Err(err) => {
-            warn(&format!("watching for changes: {err}"));
+        Err(errors) => {
+            for err in errors {
+                warn(&format!("watching for changes: {err}"));
+            }
             None
         }
     }

@@ -103,35 +103,6 @@ mod tests {
     }
 
     #[test]
-    fn anything_that_could_leave_the_folder_is_refused() {
-        for bad in [
-            "/..",
-            "/../etc/passwd",
-            "/assets/../../x",
-            "/%2e%2e/x",
-            "/%2E%2E%2Fx",
-            "/.%2e/x",
-            "/a%2fb",
-            "/a%5c..%5cb",
-            "/a\\..\\b",
-            "//etc/passwd",
-            "/a//b",
-            "/./index.html",
-            "/%00",
-            "/index.html%00.js",
-            "/C:%5cWindows",
-            "/c:/x",
-            "/.git/config",
-            "/%ff",
-            "etc/passwd",
-            "http://example.com/",
-            "*",
-        ] {
-            assert_eq!(parse(bad), None, "{bad}");
-        }
-    }
-
-    #[test]
     fn query_is_kept_apart() {
         assert_eq!(query_of("/docs?a=1#x"), "?a=1");
         assert_eq!(query_of("/docs#x?y"), "");

@@ -11,10 +11,8 @@ use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 use notify::event::{AccessKind, AccessMode};
-use notify::{
-    Event, EventHandler, EventKind, RecommendedWatcher, RecursiveMode, Watcher, WatcherKind,
-};
-use notify_debouncer_mini::{Config, DebounceEventResult, Debouncer, new_debouncer_opt};
+use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 use crate::build::{Change, Project};
 use crate::diagnostics::{Diagnostic, Result};
@@ -27,25 +25,23 @@ pub const DEBOUNCE: Duration = Duration::from_millis(50);
 pub fn start(
     project: &Project,
     changes: Sender<DebounceEventResult>,
-) -> Result<Debouncer<ChangesOnly>> {
+) -> Result<Debouncer<RecommendedWatcher, RecommendedCache>> {
     let failed = |path: &Path, err: notify::Error| {
         Diagnostic::new(format!("could not watch {} for changes", path.display()))
             .caused_by(err)
             .help("on Linux, raise fs.inotify.max_user_watches, or run `curbside serve` without --watch")
     };
-    let config = Config::default().with_timeout(DEBOUNCE);
-    let mut debouncer = new_debouncer_opt::<_, ChangesOnly>(config, changes)
-        .map_err(|err| failed(&project.root, err))?;
-    let watcher = debouncer.watcher();
+    let mut debouncer =
+        new_debouncer(DEBOUNCE, None, changes).map_err(|err| failed(&project.root, err))?;
     for dir in [project.content(), project.layouts()] {
-        watcher
+        debouncer
             .watch(&dir, RecursiveMode::Recursive)
             .map_err(|err| failed(&dir, err))?;
     }
     // frontend/ itself only for its own files (package.json, lock file);
     // its folders one by one, leaving out node_modules/ and hidden ones.
     let frontend = project.frontend();
-    watcher
+    debouncer
         .watch(&frontend, RecursiveMode::NonRecursive)
         .map_err(|err| failed(&frontend, err))?;
     let entries = std::fs::read_dir(&frontend)
@@ -54,7 +50,7 @@ pub fn start(
         let path = entry.path();
         let name = entry.file_name();
         if path.is_dir() && !is_ignored_name(&name.to_string_lossy()) {
-            watcher
+            debouncer
                 .watch(&path, RecursiveMode::Recursive)
                 .map_err(|err| failed(&path, err))?;
         }
@@ -62,40 +58,10 @@ pub fn start(
     Ok(debouncer)
 }
 
-/// The system's watcher, passing on changes only. Opening or reading a file
-/// is an event too (inotify's open and close-without-write), and
-/// debouncer-mini reports events without their kind: as every build reads
-/// the sources, each build would otherwise trigger the next.
-pub struct ChangesOnly(RecommendedWatcher);
-
-impl Watcher for ChangesOnly {
-    fn new<F: EventHandler>(mut handler: F, config: notify::Config) -> notify::Result<Self> {
-        let changes_only = move |event: notify::Result<Event>| {
-            if !event.as_ref().is_ok_and(is_read) {
-                handler.handle_event(event);
-            }
-        };
-        RecommendedWatcher::new(changes_only, config).map(ChangesOnly)
-    }
-
-    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
-        self.0.watch(path, mode)
-    }
-
-    fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
-        self.0.unwatch(path)
-    }
-
-    fn configure(&mut self, option: notify::Config) -> notify::Result<bool> {
-        self.0.configure(option)
-    }
-
-    fn kind() -> WatcherKind {
-        RecommendedWatcher::kind()
-    }
-}
-
-fn is_read(event: &Event) -> bool {
+/// Opening or reading a file is an event too (inotify's open and
+/// close-without-write): as every build reads the sources, each build would
+/// otherwise trigger the next.
+pub fn is_read(event: &Event) -> bool {
     matches!(event.kind, EventKind::Access(kind) if kind != AccessKind::Close(AccessMode::Write))
 }
 

@@ -14,17 +14,13 @@ interface IslandModule {
   hydrate: typeof hydrate;
 }
 
-function isIslandModule(value: unknown): value is IslandModule {
-  if (typeof value !== "object" || value === null) return false;
-  const module = value as Record<string, unknown>;
-  return typeof module.default === "function" && typeof module.hydrate === "function";
-}
-
-/** The island's module, from src/islands/<name>.tsx; rejects when there is none. */
-async function loadIsland(name: string): Promise<IslandModule> {
-  const module = await importIsland(name);
-  if (!isIslandModule(module)) throw new Error(`src/islands/${name}.tsx must export its component as default`);
-  return module;
+/**
+ * The island's module, from src/islands/<name>.tsx; rejects when there is none. Its shape is not
+ * checked here, to keep the runtime small: the build made every entry with both exports, and
+ * refused an island file without a default export.
+ */
+function loadIsland(name: string): Promise<IslandModule> {
+  return importIsland(name) as Promise<IslandModule>;
 }
 
 const preloaded = new Set<string>();
@@ -45,7 +41,12 @@ export function preloadIsland(name: string): void {
   }
 }
 
-export async function hydrateIsland(element: Element, name: string): Promise<void> {
+/**
+ * `urgent` is false when nothing but the visitor's first scroll started it (the menu on a phone):
+ * it then waits for the main thread to be idle, so the island the visitor scrolled to, or
+ * touched, hydrates first. A press on it meanwhile is held, as during any hydration.
+ */
+export async function hydrateIsland(element: Element, name: string, urgent = true): Promise<void> {
   preloadIsland(name);
   // data-hydrating, then data-hydrated: where each island is, for tests, the benchmark and styles.
   element.setAttribute("data-hydrating", "");
@@ -53,6 +54,7 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
   try {
     const props = readProps(name);
     const module = await loadIsland(name);
+    if (!urgent) await new Promise<void>((idle) => whenIdle(idle));
     // The props were serialized by the Rust CLI for exactly this island.
     const hydrated = module.hydrate(element, module.default, props as object, name);
     held.releaseClick();
@@ -70,30 +72,32 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
   performance.mark(`island ${name} hydrated`);
 }
 
-/** Calls `fire` once, when the island's `data-hydrate` strategy says so. */
-export function schedule(element: Element, strategy: string, fire: () => void): void {
+/** Calls `fire` once, when the island's `data-hydrate` strategy says so; `urgent` unless only the page's first scroll did. */
+export function schedule(element: Element, strategy: string, fire: (urgent: boolean) => void): void {
   let done = false;
   const cancels: Cancel[] = [];
-  const once = (): void => {
+  const once = (urgent: boolean): void => {
     if (done) return;
     done = true;
     for (const cancel of cancels) cancel();
-    fire();
+    fire(urgent);
   };
+  const urgent = (): void => once(true);
+  const whenever = (): void => once(false);
   if (strategy.startsWith("media:")) {
     const query = strategy.slice("media:".length);
-    cancels.push(whenMedia(query, once));
+    cancels.push(whenMedia(query, whenever));
     // A tap only counts where the island is meant to run (the menu is inert on wide screens).
-    cancels.push(whenInteracted(element, () => (mediaMatches(query) ? once() : undefined)));
+    cancels.push(whenInteracted(element, () => (mediaMatches(query) ? urgent() : undefined)));
     return;
   }
   if (strategy === "idle") {
-    cancels.push(whenIdle(once));
+    cancels.push(whenIdle(whenever));
   } else {
-    if (strategy !== "visible") console.error(`[islands] unknown data-hydrate "${strategy}", using "visible"`);
-    cancels.push(whenVisible(element, once));
+    // Anything else is "visible": the build accepts no other strategy.
+    cancels.push(whenVisible(element, urgent));
   }
-  cancels.push(whenInteracted(element, once));
+  cancels.push(whenInteracted(element, urgent));
 }
 
 /** An island whose strategy is a media query runs only where that query matches (the menu on phones). */
@@ -119,8 +123,8 @@ export function initIslands(root: ParentNode = document): void {
   for (const element of islands) {
     const name = element.getAttribute("data-island") ?? "";
     const strategy = element.getAttribute("data-hydrate") ?? "visible";
-    schedule(element, strategy, () => {
-      hydrateIsland(element, name).catch((error: unknown) => {
+    schedule(element, strategy, (urgent) => {
+      hydrateIsland(element, name, urgent).catch((error: unknown) => {
         // The server HTML stays in place and keeps working as a plain page.
         console.error(`[islands] ${name}: could not hydrate`, error);
       });

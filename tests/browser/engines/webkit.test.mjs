@@ -129,9 +129,9 @@ test("WebKitGTK: the core visitor journey, with no console error or unhandled re
   await visitorJourney(driver, site.origin, site.output, screenshotFolder);
 });
 
-// Known: the loader's rethrow in early-tap.ts can reject when the page is left while the
-// runtime loads (being rewritten with the loader). Reported, not counted, until then.
-test("WebKitGTK: leaving the home page while the runtime loads logs nothing", { todo: "the loader's early-tap rethrow" }, async (t) => {
+// The loader stays silent when the page is left while the runtime loads (a failed import after
+// pagehide is the navigation, not an error).
+test("WebKitGTK: leaving the home page while the runtime loads logs nothing", async (t) => {
   const logged = await leaveEarly(driver, site.origin);
   if (logged.length > 0) t.diagnostic(`logged when leaving early: ${JSON.stringify(logged)}`);
   assert.deepEqual(logged, []);

@@ -7,29 +7,11 @@
 // Each worker serves its own copy of the project (content, layouts, frontend with its
 // packages linked) with the curbside binary (support/curbside-binary.mjs), on
 // 127.0.0.1 only, and stops it afterwards.
-import { spawn, type ChildProcess } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { curbsideBinary } from "../support/curbside-binary.mjs";
 import { expect, test } from "../support/page-checks";
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const binary = curbsideBinary();
+import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
 
 /** What a visitor types, every field of the form. */
 const PERSON = {
@@ -44,74 +26,11 @@ const PERSON = {
 } as const;
 const PROMOTION = "Yearly plan (2 months free)";
 
-interface Preview {
-  root: string;
-  origin: string;
-  server: ChildProcess;
-  output: string[];
-}
-
 let preview: Preview | undefined;
 
 function current(): Preview {
   if (!preview) throw new Error("the preview server did not start");
   return preview;
-}
-
-/** A copy of the project to edit freely; frontend/node_modules is a folder of links to
- * the real packages (so nothing is installed again, and caches stay the copy's own). */
-function copyProject(): string {
-  const root = mkdtempSync(join(tmpdir(), "curbside-preview-"));
-  for (const folder of ["content", "layouts"]) cpSync(join(repo, folder), join(root, folder), { recursive: true });
-  cpSync(join(repo, "frontend"), join(root, "frontend"), {
-    recursive: true,
-    filter: (source) => !source.split(/[\\/]/).includes("node_modules"),
-  });
-  const modules = join(repo, "frontend/node_modules");
-  if (!existsSync(join(modules, ".curbside-installed")) && !existsSync(join(modules, "react"))) {
-    throw new Error("frontend/node_modules is not installed: run `npm ci` in frontend/ (tests/run.sh does)");
-  }
-  mkdirSync(join(root, "frontend/node_modules"));
-  for (const entry of readdirSync(modules)) {
-    if (entry !== ".cache") symlinkSync(join(modules, entry), join(root, "frontend/node_modules", entry));
-  }
-  return root;
-}
-
-/** A port free right now on 127.0.0.1 (the server moves to the next one if it is taken meanwhile). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
-/** Starts `curbside serve --watch` and resolves with its address once it serves. */
-async function startPreview(root: string): Promise<Preview> {
-  const port = await freePort();
-  const server = spawn(binary, ["--root", root, "serve", "--watch", "--port", String(port)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  const origin = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the preview did not start:\n${output.join("")}`)), 90_000);
-    const read = (chunk: Buffer) => {
-      output.push(chunk.toString("utf8"));
-      const serving = /Serving (http:\/\/127\.0\.0\.1:\d+)\//.exec(output.join(""));
-      if (serving) {
-        clearTimeout(timer);
-        done(serving[1]!);
-      }
-    };
-    server.stdout!.on("data", read);
-    server.stderr!.on("data", read);
-    server.once("exit", (code) => fail(new Error(`the preview exited (${code}):\n${output.join("")}`)));
-  });
-  return { root, origin, server, output };
 }
 
 /** Waits until the server has printed `pattern` after the first `after` characters of its output. */
@@ -155,14 +74,9 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => {
   if (!preview) return;
-  const { server, root } = preview;
+  const stopping = preview;
   preview = undefined;
-  if (server.exitCode === null) {
-    const exited = new Promise((done) => server.once("exit", done));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(root, { recursive: true, force: true });
+  await stopPreview(stopping);
 });
 
 test("a sign-up completes end to end against the local stand-in and is saved", async ({ page }) => {

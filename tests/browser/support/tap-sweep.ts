@@ -237,8 +237,12 @@ function matches(state: PageState, expected: Partial<PageState>): boolean {
   return Object.entries(expected).every(([key, value]) => state[key as keyof PageState] === value);
 }
 
-/** Scrolls as a reader does: a touch swipe on a phone, the mouse wheel on a desktop, until `target` is in view. */
-export async function scrollTo(page: Page, device: Device, target: Locator, cdp: CDPSession | null): Promise<void> {
+/**
+ * Scrolls as a reader does: a touch swipe on a phone, the mouse wheel on a desktop, until `target`
+ * is in view. On a phone the finger rests before it lifts (no fling) unless `fling` is set: a flung
+ * page glides on for seconds on a slowed CPU, which only the hydration probe wants to see.
+ */
+export async function scrollTo(page: Page, device: Device, target: Locator, cdp: CDPSession | null, fling = false): Promise<void> {
   for (let attempt = 0; attempt < 12; attempt++) {
     const box = await target.boundingBox();
     const viewport = page.viewportSize();
@@ -248,18 +252,24 @@ export async function scrollTo(page: Page, device: Device, target: Locator, cdp:
     if (Math.abs(distance) < viewport.height / 4) return;
     if (device === "phone" && cdp) {
       // A finger dragging up the screen: real touch events, which Chromium scrolls by (its
-      // synthesized touch gestures do not scroll a headless page).
-      const swipe = Math.max(-viewport.height * 0.6, Math.min(distance, viewport.height * 0.6));
+      // synthesized touch gestures do not scroll a headless page). Sent together, not one round
+      // trip each. A flick is over in a few frames; a drag carries event times a finger would
+      // have (16 ms apart) and rests 150 ms before it lifts, so the page stops with the finger.
+      const reach = fling ? 0.6 : 0.7;
+      const swipe = Math.max(-viewport.height * reach, Math.min(distance, viewport.height * reach));
       const x = Math.round(viewport.width / 2);
-      const from = Math.round(swipe > 0 ? viewport.height * 0.8 : viewport.height * 0.2);
+      const from = Math.round(swipe > 0 ? viewport.height * (fling ? 0.8 : 0.85) : viewport.height * (fling ? 0.2 : 0.15));
       const steps = 12;
-      // Sent together, not one round trip each: a finger's swipe is over in a few frames.
+      const start = Date.now() / 1000;
+      const at = (ms: number): { timestamp?: number } => (fling ? {} : { timestamp: start + ms / 1000 });
+      const y = (i: number): number => Math.round(from - (swipe * i) / steps);
       await Promise.all([
-        cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: from }] }),
+        cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: from }], ...at(0) }),
         ...Array.from({ length: steps }, (_, i) =>
-          cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: Math.round(from - (swipe * (i + 1)) / steps) }] }),
+          cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y(i + 1) }], ...at(16 * (i + 1)) }),
         ),
-        cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+        ...(fling ? [] : [cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y(steps) }], ...at(16 * steps + 150) })]),
+        cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], ...at(16 * steps + 151) }),
       ]);
     } else {
       await page.mouse.move(viewport.width / 2, viewport.height / 2);
@@ -418,7 +428,7 @@ export async function scrollToHydrated(page: Page, device: Device, timeoutMs: nu
       (entry) => /\/assets\/islands-[\w-]+\.js$/.test(entry.name) && entry.responseEnd > 0,
     ),
   );
-  await scrollTo(page, device, page.getByRole("switch"), cdp);
+  await scrollTo(page, device, page.getByRole("switch"), cdp, true);
   const handle = await page.waitForFunction(
     () => {
       const w = window as unknown as { __pricingHydratedAt?: number; __scrollStart?: number };

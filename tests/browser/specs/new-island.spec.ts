@@ -1,0 +1,73 @@
+// An island is one file: a fourth one, added to a copy of the project as
+// frontend/src/islands/<name>.tsx and placed in a layout as {{ islands.<name> }}, is
+// server-rendered into the page and hydrated by the runtime, with nothing registered
+// anywhere else (no props struct either: an island without one gets `{}`).
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "../support/page-checks";
+import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
+
+const ISLAND = `import { useState } from "react";
+
+export const hydration = "idle";
+
+export default function Wave() {
+  const [waves, setWaves] = useState(0);
+  return (
+    <button type="button" className="wave" onClick={() => setWaves((n) => n + 1)}>
+      Waved {waves} times
+    </button>
+  );
+}
+`;
+
+let preview: Preview | undefined;
+
+test.describe.configure({ mode: "default" });
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const root = copyProject();
+  writeFileSync(join(root, "frontend/src/islands/wave.tsx"), ISLAND);
+  const home = join(root, "layouts/home.html");
+  writeFileSync(
+    home,
+    `{% extends "base.html" %}
+{% block main %}
+{% include "sections/hero.html" %}
+<section aria-label="Wave">{{ islands.wave }}</section>
+{% include "sections/how_it_works.html" %}
+{% include "sections/pricing.html" %}
+{% include "sections/faq.html" %}
+{% include "sections/contact.html" %}
+{% endblock %}
+`,
+  );
+  preview = await startPreview(root, []);
+});
+
+test.afterAll(async () => {
+  if (preview) await stopPreview(preview);
+  preview = undefined;
+});
+
+test("a new island file is server-rendered into the page, then hydrated by the runtime", async ({ page }) => {
+  if (!preview) throw new Error("the preview did not start");
+  // The server HTML, as a browser without JavaScript gets it: the island's markup, the strategy
+  // its own file declares, and its (empty) props beside it.
+  const html = await (await page.request.get(`${preview.origin}/`)).text();
+  expect(html).toMatch(/<div class="island island--wave" data-island="wave" data-hydrate="idle"><button type="button" class="wave">Waved <!-- -->0<!-- --> times<\/button><\/div>/);
+  expect(html).toContain('<script type="application/json" id="props-wave">{}</script>');
+
+  const chunks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/wave-[\w-]+\.js$/.test(request.url())) chunks.push(request.url());
+  });
+  await page.goto(`${preview.origin}/`);
+  // "idle": the runtime hydrates it once the browser is idle, from its own chunk.
+  const island = page.locator('[data-island="wave"]');
+  await expect(island).toHaveAttribute("data-hydrated", "");
+  expect(chunks).toHaveLength(1);
+  await island.getByRole("button").click();
+  await expect(island.getByRole("button")).toHaveText("Waved 1 times");
+});
