@@ -10,6 +10,7 @@ use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{self, Bundle};
 use crate::node::NodeBridge;
 use crate::output;
+use crate::output::host::Host;
 use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
 use crate::render::share_card::ShareCards;
@@ -47,8 +48,12 @@ pub struct BuildOptions {
     pub endpoint: FormEndpoint,
     /// Markup appended to every page's body (the live-reload script when previewing).
     pub dev_script: String,
-    /// Write `.gz` and `.br` copies of text files (not needed when previewing).
+    /// Write `.gz` and `.br` copies of text files (only for hosts that send
+    /// them: the others would publish them as files of their own).
     pub precompress: bool,
+    /// The host the site is for: it decides which of the files only hosts
+    /// read (`_headers`, `_redirects`) are written.
+    pub host: Host,
 }
 
 /// What changed since the last build, from least to most work; the watcher
@@ -191,6 +196,7 @@ impl Builder {
                 islands_loader: &bundle.loader,
                 inline_css: &minified.site,
                 nojs_css: &format!("/{}", nojs.path),
+                meta_csp: &render::headers::meta_policy(&inline),
             },
         )?;
         let mut files = vec![nojs, share_file];
@@ -198,15 +204,30 @@ impl Builder {
         files.extend(pages);
         files.push(render::sitemap(&site));
         files.push(render::robots(&site));
-        files.push(OutputFile::text(
-            "_headers",
-            render::headers::headers_file(&inline),
-        ));
+        if self.options.host.headers_file() {
+            files.push(OutputFile::text(
+                "_headers",
+                render::headers::headers_file(&inline),
+            ));
+        }
+        if let Some(rules) = self.options.host.redirects_file() {
+            files.push(OutputFile::text("_redirects", rules.to_string()));
+        }
         if self.options.precompress {
             let compressed = self.compressor.precompressed(&files);
             files.extend(compressed);
         }
-        output::write_site(&self.options.out, &files)?;
+        let server = [
+            OutputFile::text(
+                render::server_config::NGINX_FILE,
+                render::server_config::nginx(&inline),
+            ),
+            OutputFile::text(
+                render::server_config::CADDY_FILE,
+                render::server_config::caddy(&inline),
+            ),
+        ];
+        output::write_site(&self.options.out, &files, &server)?;
         let report = BuildReport {
             files: files.len(),
             elapsed: started.elapsed(),

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use curbside::build::{BuildOptions, Builder, Change, Project};
+use curbside::output::host::Host;
 use curbside::render::props::FormEndpoint;
 use curbside::serve::ServeOptions;
 
@@ -30,10 +31,19 @@ struct Cli {
 enum Command {
     /// Build the site into a folder, ready to deploy. A failed build leaves
     /// the folder as it was.
+    #[command(
+        after_help = "Beside the site, in DIR-server/ (dist-server/ by default), the build writes nginx.conf and \
+Caddyfile: configuration to include unchanged when serving the site with nginx or Caddy. That folder is \
+never published; upload or point your host at DIR only."
+    )]
     Build {
-        /// Where to write the site
+        /// Where to write the site: the folder to publish
         #[arg(long, default_value = "dist", value_name = "DIR")]
         out: PathBuf,
+        /// The host the site is for: only files it uses are written (.br and
+        /// .gz copies for nginx and Caddy, _headers where it is read)
+        #[arg(long = "for", value_enum, default_value_t = Host::Netlify, value_name = "HOST")]
+        host: Host,
     },
     /// Check the site without building it: content, layouts, every page
     /// rendered, every link inside the site and #anchor, and that each page
@@ -73,7 +83,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let project = Project::new(&cli.root);
     let result = match cli.command {
-        Command::Build { out } => {
+        Command::Build { out, host } => {
             let out = if out.is_absolute() {
                 out
             } else {
@@ -83,7 +93,8 @@ fn main() -> ExitCode {
                 out: out.clone(),
                 endpoint: FormEndpoint::Hosted,
                 dev_script: String::new(),
-                precompress: true,
+                precompress: host.precompressed(),
+                host,
             };
             Builder::new(project, options)
                 .build(Change::Frontend)

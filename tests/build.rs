@@ -19,16 +19,23 @@ fn curbside(args: &[&str]) -> Output {
 
 /// Builds the repository's own site into a fresh temporary folder.
 fn build_real_site() -> (tempfile::TempDir, PathBuf) {
+    build_real_site_with(&[])
+}
+
+/// The same, with more arguments (`--for nginx`).
+fn build_real_site_with(args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("dist");
     let root = repo();
-    let output = curbside(&[
+    let mut all = vec![
         "build",
         "--root",
         root.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    all.extend(args);
+    let output = curbside(&all);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "build failed:\n{stderr}");
     assert!(stderr.contains("Built "), "{stderr}");
@@ -243,6 +250,78 @@ fn inline_code_is_only_the_hashed_stylesheet_and_loader_and_structured_data_is_e
     assert_eq!(blocks[1]["mainEntity"].as_array().map(Vec::len), Some(3));
 }
 
+/// The policy of `_headers`, directive by directive.
+fn header_policy(out: &Path) -> Vec<String> {
+    let headers = read(out, "_headers");
+    let policy = headers
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Content-Security-Policy:"))
+        .expect("a Content-Security-Policy in _headers");
+    policy.split(';').map(|d| d.trim().to_string()).collect()
+}
+
+#[test]
+fn every_page_carries_the_header_policy_in_a_meta_except_frame_ancestors() {
+    let (_dir, out) = build_real_site();
+    let header = header_policy(&out);
+    assert!(
+        header.iter().any(|d| d == "frame-ancestors 'none'"),
+        "{header:?}"
+    );
+    let expected: Vec<&String> = header
+        .iter()
+        .filter(|d| !d.starts_with("frame-ancestors"))
+        .collect();
+    for page in [
+        "index.html",
+        "privacypolicy.html",
+        "termsofservice.html",
+        "404.html",
+    ] {
+        let html = read(&out, page);
+        let doc = Html::parse_document(&html);
+        let metas = select(&doc, "meta[http-equiv='Content-Security-Policy']");
+        assert_eq!(metas.len(), 1, "{page}");
+        let meta: Vec<String> = metas[0]
+            .value()
+            .attr("content")
+            .unwrap()
+            .split(';')
+            .map(|d| d.trim().to_string())
+            .collect();
+        assert_eq!(meta.iter().collect::<Vec<_>>(), expected, "{page}");
+        // A browser applies it only to what follows it: it comes before any style or script.
+        let at = html.find("http-equiv=\"Content-Security-Policy\"").unwrap();
+        assert!(at < html.find("<style").unwrap(), "{page}");
+        assert!(at < html.find("<script").unwrap(), "{page}");
+    }
+}
+
+#[test]
+fn the_404_page_claims_no_address_and_asks_not_to_be_indexed() {
+    let (_dir, out) = build_real_site();
+    let doc = Html::parse_document(&read(&out, "404.html"));
+    assert!(select(&doc, "link[rel=canonical]").is_empty());
+    assert!(select(&doc, "meta[property='og:url']").is_empty());
+    let robots = select(&doc, "meta[name=robots]");
+    assert_eq!(robots.len(), 1);
+    assert_eq!(robots[0].value().attr("content"), Some("noindex"));
+    for (page, url) in [
+        ("index.html", "https://curbside-brookings.example/"),
+        (
+            "privacypolicy.html",
+            "https://curbside-brookings.example/privacypolicy",
+        ),
+    ] {
+        let doc = Html::parse_document(&read(&out, page));
+        let canonical = select(&doc, "link[rel=canonical]");
+        assert_eq!(canonical[0].value().attr("href"), Some(url), "{page}");
+        let og = select(&doc, "meta[property='og:url']");
+        assert_eq!(og[0].value().attr("content"), Some(url), "{page}");
+        assert!(select(&doc, "meta[name=robots]").is_empty(), "{page}");
+    }
+}
+
 #[test]
 fn the_icon_is_inline_and_the_nojs_stylesheet_is_minified() {
     let (_dir, out) = build_real_site();
@@ -272,21 +351,98 @@ fn the_icon_is_inline_and_the_nojs_stylesheet_is_minified() {
     assert!(css.len() < source.len());
 }
 
+/// Every file under `out`, by its path relative to it.
+fn files_of(out: &Path) -> Vec<String> {
+    let mut files: Vec<String> = walkdir::WalkDir::new(out)
+        .into_iter()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            let relative = entry.path().strip_prefix(out).unwrap();
+            relative.to_string_lossy().into_owned()
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 #[test]
-fn every_text_file_has_gzip_and_brotli_copies() {
-    let (_dir, out) = build_real_site();
-    for entry in walkdir::WalkDir::new(&out) {
-        let path = entry.unwrap().into_path();
-        let text = path.extension().is_some_and(|e| {
-            ["html", "css", "js", "svg", "xml", "txt"].contains(&e.to_str().unwrap())
-        });
-        if text {
-            for suffix in ["gz", "br"] {
-                let copy = PathBuf::from(format!("{}.{suffix}", path.display()));
-                assert!(copy.is_file(), "{} has no .{suffix}", path.display());
+fn for_nginx_and_caddy_every_text_file_has_gzip_and_brotli_copies() {
+    for host in ["nginx", "caddy"] {
+        let (_dir, out) = build_real_site_with(&["--for", host]);
+        let files = files_of(&out);
+        for file in &files {
+            let text = ["html", "css", "js", "svg", "xml", "txt"]
+                .iter()
+                .any(|ext| file.ends_with(&format!(".{ext}")));
+            if text {
+                for suffix in ["gz", "br"] {
+                    let copy = format!("{file}.{suffix}");
+                    assert!(
+                        files.contains(&copy),
+                        "--for {host}: {file} has no .{suffix}"
+                    );
+                }
             }
         }
     }
+}
+
+#[test]
+fn the_published_folder_holds_only_what_its_host_uses() {
+    // Netlify serves `_headers` as a file too unless `_redirects` hides it.
+    for (host, headers_file, redirects_file) in [
+        ("netlify", true, true),
+        ("cloudflare", true, false),
+        ("github-pages", false, false),
+    ] {
+        let (_dir, out) = build_real_site_with(&["--for", host]);
+        let files = files_of(&out);
+        assert!(files.contains(&"index.html".to_string()), "{files:?}");
+        assert_eq!(
+            files.contains(&"_headers".to_string()),
+            headers_file,
+            "--for {host}: {files:?}"
+        );
+        assert_eq!(
+            files.contains(&"_redirects".to_string()),
+            redirects_file,
+            "--for {host}: {files:?}"
+        );
+        let internal: Vec<&String> = files
+            .iter()
+            .filter(|f| f.starts_with('.') || f.ends_with(".br") || f.ends_with(".gz"))
+            .collect();
+        assert!(internal.is_empty(), "--for {host} publishes {internal:?}");
+    }
+}
+
+#[test]
+fn server_configuration_is_written_beside_the_site_with_the_same_headers() {
+    let (dir, out) = build_real_site();
+    let server = dir.path().join("dist-server");
+    assert_eq!(
+        files_of(&server),
+        [".curbside-output", "Caddyfile", "nginx.conf"]
+    );
+    assert!(!out.join(".curbside-output").exists());
+    let headers = read(&out, "_headers");
+    let nginx = read(&server, "nginx.conf");
+    let caddy = read(&server, "Caddyfile");
+    let mut names = 0;
+    for line in headers.lines().filter(|line| line.starts_with("  ")) {
+        let (name, value) = line.trim().split_once(": ").unwrap();
+        assert!(
+            nginx.contains(&format!("add_header {name} \"{value}\" always;")),
+            "nginx.conf lacks {name}: {value}"
+        );
+        assert!(
+            caddy.contains(&format!("{name} \"{value}\"")),
+            "Caddyfile lacks {name}: {value}"
+        );
+        names += 1;
+    }
+    assert_eq!(names, 8, "{headers}");
 }
 
 #[test]
@@ -317,6 +473,13 @@ fn help_explains_each_command_and_flag() {
     let help = String::from_utf8_lossy(&output.stdout);
     assert!(
         help.contains("--out <DIR>") && help.contains("Where to write the site"),
+        "{help}"
+    );
+    for host in ["netlify", "cloudflare", "github-pages", "nginx", "caddy"] {
+        assert!(help.contains(&format!("- {host}:")), "{help}");
+    }
+    assert!(
+        help.contains("DIR-server/") && help.contains("never published"),
         "{help}"
     );
 }

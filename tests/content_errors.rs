@@ -947,6 +947,14 @@ fn layout_drops_the_runtime_attribute_of_the_loader() {
 }
 
 #[test]
+fn layout_drops_the_content_security_policy_meta() {
+    layout_edit_fails_at_layouts!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{{ assets.csp }}\" />\n",
+        ""
+    );
+}
+
+#[test]
 fn layout_unknown_variable() {
     let _node = node_build();
     let site = project();

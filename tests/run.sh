@@ -5,6 +5,9 @@
 #   3. Browser: Playwright with Debian's Chromium against a fresh build (tests/browser/)
 #   4. Other engines: the core visitor journey in Debian's Firefox ESR (puppeteer-core,
 #      WebDriver BiDi) and WebKitGTK (selenium-webdriver, WebKitWebDriver under xvfb-run)
+#   5. Hosts: the site built for each host and served by its own software (Debian's
+#      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
+#      Netlify's netlify dev)
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,25 +46,32 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
-# Firefox ESR, WebKitGTK's WebDriver and a virtual display, from the system's packages too.
+# Firefox ESR, WebKitGTK's WebDriver and a virtual display, from the system's packages too,
+# and the web servers the host tests run (nginx with its brotli_static module, Caddy).
 engine_packages=()
 command -v firefox-esr >/dev/null 2>&1 || engine_packages+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || engine_packages+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null 2>&1 || engine_packages+=(xvfb xauth)
+command -v nginx >/dev/null 2>&1 || engine_packages+=(nginx)
+[ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || engine_packages+=(libnginx-mod-http-brotli-static)
+command -v caddy >/dev/null 2>&1 || engine_packages+=(caddy)
 if [ "${#engine_packages[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     step "Installing ${engine_packages[*]} (apt-get)"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${engine_packages[@]}" >/dev/null
   else
-    echo "Missing for the Firefox and WebKit runs: ${engine_packages[*]}." >&2
-    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth)" >&2
+    echo "Missing for the Firefox, WebKit and host runs: ${engine_packages[*]}." >&2
+    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth nginx libnginx-mod-http-brotli-static caddy)" >&2
     exit 1
   fi
 fi
 
 step "Installing the browser tests' npm packages (npm ci)"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+
+step "Installing the host tests' npm packages (npm ci: wrangler, netlify-cli, deno)"
+(cd tests/browser/hosts && npm ci --no-audit --no-fund --loglevel=error)
 
 step "Rust: cargo fmt --check"
 cargo fmt --check
@@ -91,3 +101,6 @@ step "Browser: Playwright in Chromium against the built site"
 
 step "Other engines: the core visitor journey in Firefox ESR and WebKitGTK"
 (cd tests/browser && node --test engines/firefox.test.mjs && xvfb-run -a node --test engines/webkit.test.mjs)
+
+step "Hosts: nginx, Caddy, wrangler pages dev, netlify dev and a host without headers"
+(cd tests/browser && node --test hosts/)

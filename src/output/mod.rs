@@ -1,8 +1,13 @@
 //! Writing `dist/`: every file goes into a staging folder beside it, which
 //! replaces the old folder only once the whole site is written. A failed
 //! build therefore leaves the previous `dist/` exactly as it was.
+//!
+//! What is not for visitors (the server configuration, the mark that
+//! curbside owns both folders) goes to `dist-server/` beside it, written the
+//! same way: nothing internal is ever published with the site.
 
 pub mod compress;
+pub mod host;
 
 use std::path::{Path, PathBuf};
 
@@ -62,22 +67,42 @@ fn resolved(path: &Path) -> Result<PathBuf> {
     Ok(out)
 }
 
-/// Marks a folder as curbside's output, which every build replaces whole.
-/// A non-empty folder without it is never replaced: it may be anything.
+/// Marks the server folder, and so the site folder beside it, as
+/// curbside's output, which every build replaces whole. A non-empty folder
+/// without it is never replaced: it may be anything. (Builds before the
+/// server folder existed kept it in the site folder; it counts there too.)
 pub const MARKER: &str = ".curbside-output";
 
-/// Writes `files` into a fresh staging folder beside `out`, then swaps it in.
-pub fn write_site(out: &Path, files: &[OutputFile]) -> Result<()> {
-    check_replaceable(out)?;
+/// The folder beside `out` for what is not published: `dist` → `dist-server`.
+pub fn server_folder(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map_or_else(|| "dist".into(), |n| n.to_string_lossy().into_owned());
+    out.with_file_name(format!("{name}-server"))
+}
+
+/// Writes `site` into `out` and `server` into its [`server_folder`], each
+/// through a fresh staging folder swapped in whole. The server folder goes
+/// first: it holds the mark that lets the next build replace `out`.
+pub fn write_site(out: &Path, site: &[OutputFile], server: &[OutputFile]) -> Result<()> {
+    let server_out = server_folder(out);
+    check_replaceable(&server_out, &server_out)?;
+    check_replaceable(out, &server_out)?;
+    let marker = OutputFile::text(
+        MARKER,
+        format!(
+            "Written by curbside: every build replaces this folder and {} whole.\n",
+            out.file_name().unwrap_or_default().to_string_lossy()
+        ),
+    );
+    write_folder(&server_out, std::iter::once(&marker).chain(server))?;
+    write_folder(out, site.iter())
+}
+
+fn write_folder<'a>(out: &Path, files: impl Iterator<Item = &'a OutputFile>) -> Result<()> {
     let staging = sibling(out, "staging");
     remove_if_present(&staging)?;
     std::fs::create_dir_all(&staging).map_err(|err| Diagnostic::io("create", &staging, err))?;
-    let marker = staging.join(MARKER);
-    std::fs::write(
-        &marker,
-        "Written by curbside: every build replaces this whole folder.\n",
-    )
-    .map_err(|err| Diagnostic::io("write", &marker, err))?;
     for file in files {
         let path = safe_join(&staging, &file.path)?;
         if let Some(parent) = path.parent() {
@@ -88,20 +113,24 @@ pub fn write_site(out: &Path, files: &[OutputFile]) -> Result<()> {
     swap_in(&staging, out)
 }
 
-/// Refuses to replace a folder that holds something other than a site
-/// curbside wrote.
-fn check_replaceable(out: &Path) -> Result<()> {
+/// Refuses to replace a folder that holds something other than what
+/// curbside wrote: it must be empty or missing, or carry the mark in itself
+/// or in `server_out`.
+fn check_replaceable(out: &Path, server_out: &Path) -> Result<()> {
     let Ok(mut entries) = std::fs::read_dir(out) else {
         return Ok(());
     };
-    if entries.next().is_none() || out.join(MARKER).is_file() {
+    if entries.next().is_none() || out.join(MARKER).is_file() || server_out.join(MARKER).is_file() {
         return Ok(());
     }
     Err(Diagnostic::new(format!(
         "refusing to replace {}: it holds files curbside did not write",
         out.display()
     ))
-    .help("every build replaces the output folder whole; pass --out a new or empty folder, or move this one's files elsewhere"))
+    .help(format!(
+        "every build replaces the output folder and {} beside it whole; pass --out a new or empty folder, or move this one's files elsewhere",
+        server_out.file_name().unwrap_or_default().to_string_lossy()
+    )))
 }
 
 /// Replaces `out` with `staging`. The old folder is moved aside first and
@@ -159,18 +188,19 @@ mod tests {
     fn the_site_is_swapped_in_whole() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("dist");
-        write_site(&out, &[OutputFile::text("a.html", "one".into())]).unwrap();
-        write_site(&out, &[OutputFile::text("b/c.html", "two".into())]).unwrap();
+        write_site(&out, &[OutputFile::text("a.html", "one".into())], &[]).unwrap();
+        write_site(&out, &[OutputFile::text("b/c.html", "two".into())], &[]).unwrap();
         assert!(!out.join("a.html").exists());
         assert_eq!(
             std::fs::read_to_string(out.join("b/c.html")).unwrap(),
             "two"
         );
-        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        let mut leftovers: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
-        assert_eq!(leftovers, ["dist"]);
+        leftovers.sort();
+        assert_eq!(leftovers, ["dist", "dist-server"]);
     }
 
     #[test]
@@ -206,7 +236,7 @@ mod tests {
         let out = dir.path().join("docs");
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("notes.txt"), "mine").unwrap();
-        let err = write_site(&out, &[OutputFile::text("a.html", "x".into())]).unwrap_err();
+        let err = write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).unwrap_err();
         assert!(
             err.message.starts_with("refusing to replace"),
             "{}",
@@ -216,11 +246,32 @@ mod tests {
             std::fs::read_to_string(out.join("notes.txt")).unwrap(),
             "mine"
         );
-        // An empty folder, or one curbside wrote, is fine.
+        // Nor is a server folder curbside did not write, and the site is
+        // then left alone too.
         std::fs::remove_file(out.join("notes.txt")).unwrap();
-        write_site(&out, &[OutputFile::text("a.html", "x".into())]).unwrap();
-        write_site(&out, &[OutputFile::text("b.html", "y".into())]).unwrap();
-        assert!(out.join(MARKER).is_file() && !out.join("a.html").exists());
+        let server = dir.path().join("docs-server");
+        std::fs::create_dir_all(&server).unwrap();
+        std::fs::write(server.join("site.conf"), "mine").unwrap();
+        assert!(write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).is_err());
+        assert!(std::fs::read_dir(&out).unwrap().next().is_none());
+        std::fs::remove_file(server.join("site.conf")).unwrap();
+        // Empty folders, or ones curbside wrote, are fine; the mark is
+        // beside the site, never in it.
+        write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).unwrap();
+        write_site(&out, &[OutputFile::text("b.html", "y".into())], &[]).unwrap();
+        assert!(server.join(MARKER).is_file() && !out.join(MARKER).exists());
+        assert!(!out.join("a.html").exists() && out.join("b.html").is_file());
+    }
+
+    #[test]
+    fn a_site_marked_by_an_earlier_build_in_its_own_folder_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join(MARKER), "").unwrap();
+        std::fs::write(out.join("old.html"), "").unwrap();
+        write_site(&out, &[OutputFile::text("new.html", "x".into())], &[]).unwrap();
+        assert!(!out.join("old.html").exists() && !out.join(MARKER).exists());
     }
 
     #[test]

@@ -47,15 +47,15 @@ impl InlineSources {
     }
 }
 
-/// Header name and value pairs every response carries.
-pub fn security(inline: &InlineSources) -> Vec<(&'static str, String)> {
+/// The Content-Security-Policy's directives, in the order they are sent.
+fn policy_directives(inline: &InlineSources) -> Vec<String> {
     let with = |directive: &str, sources: &[String]| {
         std::iter::once(directive.to_string())
             .chain(sources.iter().cloned())
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let csp = [
+    vec![
         "default-src 'self'".to_string(),
         with("script-src 'self'", &inline.scripts),
         with("style-src 'self'", &inline.styles),
@@ -67,7 +67,29 @@ pub fn security(inline: &InlineSources) -> Vec<(&'static str, String)> {
         "base-uri 'self'".to_string(),
         "object-src 'none'".to_string(),
     ]
-    .join("; ");
+}
+
+/// Directives a browser ignores in a `<meta>` policy: only a header can
+/// carry them (X-Frame-Options covers framing where no header file is read).
+const HEADER_ONLY_DIRECTIVES: &[&str] = &["frame-ancestors"];
+
+/// The policy every page carries in `<meta http-equiv="Content-Security-Policy">`,
+/// for hosts that send no headers of the site's: the header's policy
+/// without what a `<meta>` cannot hold.
+pub fn meta_policy(inline: &InlineSources) -> String {
+    policy_directives(inline)
+        .into_iter()
+        .filter(|directive| {
+            let name = directive.split_whitespace().next().unwrap_or_default();
+            !HEADER_ONLY_DIRECTIVES.contains(&name)
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Header name and value pairs every response carries.
+pub fn security(inline: &InlineSources) -> Vec<(&'static str, String)> {
+    let csp = policy_directives(inline).join("; ");
     vec![
         ("Content-Security-Policy", csp),
         (

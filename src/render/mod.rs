@@ -7,6 +7,7 @@ pub mod layouts;
 mod markers;
 mod minify;
 pub mod props;
+pub mod server_config;
 pub mod share_card;
 pub mod structured_data;
 
@@ -38,6 +39,9 @@ pub struct AssetUrls {
     pub islands: String,
     /// The inline script that starts the runtime (frontend/src/loader.ts).
     pub islands_loader: String,
+    /// The Content-Security-Policy of `<meta http-equiv>`: it allows the
+    /// inline stylesheet and script by their hashes, known only once built.
+    pub csp: String,
 }
 
 impl AssetUrls {
@@ -54,6 +58,7 @@ impl AssetUrls {
             ),
             islands: marker(ISLANDS_ENTRY),
             islands_loader: marker(ISLANDS_LOADER),
+            csp: marker(META_CSP),
         }
     }
 }
@@ -67,6 +72,8 @@ pub struct BuiltAssets<'a> {
     /// Minified; no `</style` (checked by the build).
     pub inline_css: &'a str,
     pub nojs_css: &'a str,
+    /// The policy for `<meta http-equiv="Content-Security-Policy">`.
+    pub meta_csp: &'a str,
 }
 
 pub struct RenderInput<'a> {
@@ -128,7 +135,9 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
         page => context! {
             title => format!("{} | {}", site.not_found.title.as_str(), site.business.name.as_str()),
             description => site.not_found.description.as_str(),
-            url => format!("{base_url}/404"),
+            // No address of its own: it answers for every unknown one, so
+            // search engines are told not to index it (base.html).
+            url => None::<String>,
         },
         not_found => Value::from(Serde(&site.not_found)),
         structured_data => Value::from_safe_string(String::new()),
@@ -235,6 +244,7 @@ const ISLANDS_ENTRY: &str = "islands-entry";
 const ISLANDS_LOADER: &str = "islands-loader";
 const INLINE_CSS: &str = "inline-css";
 const NOJS_CSS: &str = "nojs-css";
+const META_CSP: &str = "csp";
 
 fn finish(page: &str) -> String {
     minify::html(page)
@@ -270,6 +280,7 @@ pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()>
         (ISLANDS_LOADER, built.islands_loader),
         (INLINE_CSS, built.inline_css),
         (NOJS_CSS, built.nojs_css),
+        (META_CSP, built.meta_csp),
     ]);
     for page in pages {
         let Ok(html) = String::from_utf8(std::mem::take(&mut page.contents)) else {
@@ -302,6 +313,7 @@ fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> 
         })
     };
     alone(INLINE_CSS, "style")?;
+    check_meta_policy(html, page)?;
     let loaders = alone(ISLANDS_LOADER, "script")?;
     let has_islands = islands
         .iter()
@@ -322,6 +334,31 @@ fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> 
         .help(help));
     }
     Ok(())
+}
+
+/// The page carries its policy in a `<meta>` before anything it governs: a
+/// browser applies such a policy only to what comes after it.
+fn check_meta_policy(html: &str, page: &str) -> Result<()> {
+    let tag = format!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\"",
+        marker(META_CSP)
+    );
+    let first_inline = [INLINE_CSS, ISLANDS_LOADER]
+        .iter()
+        .filter_map(|name| html.find(&marker(name)))
+        .min();
+    match (html.find(&tag), first_inline) {
+        (Some(at), Some(inline)) if at < inline => Ok(()),
+        (Some(_), None) => Ok(()),
+        _ => Err(Diagnostic::new(format!(
+            "in {page}, the Content-Security-Policy <meta> is missing or comes after the inline stylesheet or script"
+        ))
+        .at(Location::file("layouts"))
+        .help(
+            "in layouts/base.html, write `<meta http-equiv=\"Content-Security-Policy\" content=\"{{ assets.csp }}\" />` \
+             right after `<meta charset>`: hosts that send no headers of the site's rely on it",
+        )),
+    }
 }
 
 /// An island in the page: its server-rendered HTML in the element the

@@ -38,6 +38,7 @@ use std::sync::Arc;
 
 use crate::build::{BuildOptions, Project};
 use crate::diagnostics::{Diagnostic, Result, warn};
+use crate::output::host::Host;
 use crate::render::headers::InlineSources;
 use crate::render::props::FormEndpoint;
 pub use dev_assets::LIVE_SCRIPT_TAG;
@@ -94,6 +95,8 @@ pub fn run(options: ServeOptions) -> Result<()> {
         endpoint: FormEndpoint::Local,
         dev_script: LIVE_SCRIPT_TAG.to_string(),
         precompress: false,
+        // Its headers are read back from `_headers`, as Netlify applies them.
+        host: Host::Netlify,
     };
     let mut rebuilder = rebuild::Rebuilder::new(project.clone(), build_options, preview);
     // Watching starts before the first build, so a save during it is not lost.

@@ -14,16 +14,16 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { curbsideBinary } from "../support/curbside-binary.mjs";
 import { focusedRadius, headerFacts, styleFacts } from "../support/layout-probes.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const target = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
-const binary = join(target, "release/curbside");
 
 /**
  * What the journey needs from a browser driver.
@@ -84,7 +84,8 @@ function freePort() {
  * @returns {Promise<{ origin: string, output: string[], stop: () => Promise<void> }>}
  */
 export async function startSite() {
-  if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build --release first`);
+  // $CURBSIDE_BIN (the binary tests/run.sh built), else the one cargo builds now: never a stale one.
+  const binary = curbsideBinary({ tests: true });
   const out = join(target, `engines-preview-${process.pid}`);
   const preview = spawn(binary, ["--root", repo, "serve", "--port", String(await freePort()), "--out", out], {
     stdio: ["ignore", "pipe", "pipe"],

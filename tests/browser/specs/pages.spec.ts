@@ -16,7 +16,14 @@ for (const route of routes) {
     await expect(page).toHaveTitle(/Curbside Brookings$/);
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description?.length).toBeGreaterThan(30);
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^https:\/\//);
+    if (route.status === 404) {
+      // It answers for every unknown address, so it claims none and is not indexed.
+      await expect(page.locator('link[rel="canonical"], meta[property="og:url"]')).toHaveCount(0);
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    } else {
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^https:\/\//);
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    }
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe(await page.title());
     expect(await page.locator("html").getAttribute("lang")).toBe("en-US");
   });

@@ -8,7 +8,7 @@
 // With --build it first builds the site into DIR with the curbside binary
 // (support/curbside-binary.mjs: $CURBSIDE_BIN, or the one cargo builds now).
 // With --precompressed it serves the `FILE.br` / `FILE.gz` that the build
-// writes beside every text file, when the request's Accept-Encoding allows it,
+// writes beside every text file for nginx and Caddy (built with --for nginx), when the request's Accept-Encoding allows it,
 // with Content-Encoding and `Vary: Accept-Encoding`, as Netlify and Cloudflare
 // compress text. Without it, every body is sent uncompressed.
 
@@ -34,7 +34,8 @@ const root = resolve(values.root);
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
 
 if (values.build) {
-  execFileSync(curbsideBinary(), ["build", "--root", repo, "--out", root], {
+  const forHost = values.precompressed ? ["--for", "nginx"] : [];
+  execFileSync(curbsideBinary(), ["build", "--root", repo, "--out", root, ...forHost], {
     stdio: "inherit",
   });
 }
@@ -71,8 +72,12 @@ function matches(pattern, path) {
   return pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
 }
 
+/** Files the hosts read as settings, never serve. */
+const hostSettings = new Set(["/_headers", "/_redirects"]);
+
 /** The file a URL path resolves to, or null. @param {string} path */
 async function resolveFile(path) {
+  if (hostSettings.has(path) || path.split("/").some((part) => part.startsWith("."))) return null;
   const candidates = path.endsWith("/") ? [path + "index.html"] : [path, path + ".html", path + "/index.html"];
   for (const candidate of candidates) {
     const file = normalize(join(root, candidate));

@@ -1,0 +1,625 @@
+// @ts-check
+// The built site served by each host's own software, with the configuration
+// the README tells an owner to use, checked the same way on every host:
+// every route's status and body, the redirects to one address per page, the
+// security headers on a page, a legal page, a 404 and an asset, the asset
+// caching, nothing internal reachable, and a visit in Chromium that hydrates
+// every island with no CSP violation and no console error.
+//
+//   nginx    Debian's nginx with libnginx-mod-http-brotli-static, including dist-server/nginx.conf
+//   caddy    Debian's Caddy, importing dist-server/Caddyfile
+//   cloudflare  Cloudflare's `wrangler pages dev` (pinned in package.json), reading _headers
+//   netlify  Netlify's `netlify dev --offline` (pinned), reading _headers and _redirects; it
+//            fetches Deno unless one is on PATH, so the npm `deno` package is pinned too
+//   no-headers  a host that sends none of the site's headers, as GitHub Pages: Caddy with a
+//            plain file server; each page's <meta> policy must then protect it alone
+//
+// Each host gets the folder `curbside build --for HOST` writes; one Chromium
+// serves every visit. Run: node --test hosts/ (from tests/browser);
+// CURBSIDE_HOSTS=nginx,netlify runs only those (keys: nginx, caddy, cloudflare,
+// netlify, no-headers).
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { chromium } from "@playwright/test";
+import { args as chromiumArgs, executablePath } from "../support/chromium.mjs";
+import { curbsideBinary } from "../support/curbside-binary.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../../..");
+const target = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
+const work = join(target, "host-tests");
+
+/** Cloudflare's runtime refuses a compatibility date newer than itself: pinned with wrangler. */
+const CLOUDFLARE_COMPATIBILITY_DATE = "2026-04-01";
+const NGINX_BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+
+/** @returns {Promise<number>} a port free on loopback right now */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Builds the site for `host` into work/HOST (the site) and work/HOST-server.
+ * @param {string} host
+ */
+function build(host) {
+  const out = join(work, host);
+  execFileSync(curbsideBinary({ tests: true }), ["build", "--root", repo, "--out", out, "--for", host], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  return out;
+}
+
+/**
+ * The security headers `_headers` sets on every address, and what it adds for assets.
+ * @param {string} site
+ */
+function expectedHeaders(site) {
+  /** @type {Map<string, Array<[string, string]>>} */
+  const rules = new Map();
+  let current = "";
+  for (const line of readFileSync(join(site, "_headers"), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    if (!line.startsWith(" ")) {
+      current = line.trim();
+      rules.set(current, []);
+    } else {
+      const at = line.indexOf(":");
+      rules.get(current)?.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+    }
+  }
+  const all = rules.get("/*") ?? [];
+  const assets = rules.get("/assets/*") ?? [];
+  assert.ok(all.length >= 7 && assets.length === 1, "_headers holds the security and asset rules");
+  return { all, assets };
+}
+
+/**
+ * A running host: a child process started in its own group, stopped with it.
+ * @typedef {{ name: string, url: string, site: string, stop: () => Promise<void>, log: () => string }} Host
+ */
+
+/**
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @param {{ url: string, site: string, cwd: string, env?: NodeJS.ProcessEnv }} options
+ * @returns {Promise<Host>}
+ */
+async function startHost(name, command, commandArgs, { url, site, cwd, env }) {
+  let output = "";
+  const child = spawn(command, commandArgs, { cwd, env: env ?? process.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  /** @type {Promise<void>} */
+  const exited = new Promise((done) => child.once("exit", () => done()));
+  let running = true;
+  child.once("exit", () => (running = false));
+  const stop = async () => {
+    if (running && child.pid) process.kill(-child.pid, "SIGTERM");
+    await exited;
+  };
+  // Ready once it answers; bounded, and it fails at once if the server exits.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (!running) throw new Error(`${name} exited before serving:\n${output}`);
+    const answered = await fetch(url, { redirect: "manual" }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (answered === 200) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} did not answer ${url} within 90 s:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return { name, url, site, stop, log: () => output };
+}
+
+/** @param {string} site @param {string} server */
+async function startNginx(site, server) {
+  assert.ok(existsSync(NGINX_BROTLI_MODULE), `nginx's brotli_static module is missing: apt-get install nginx libnginx-mod-http-brotli-static`);
+  const port = await freePort();
+  const dir = join(work, "nginx-run");
+  mkdirSync(dir, { recursive: true });
+  // What an owner's nginx.conf holds around the include: the README's steps.
+  const conf = `daemon off;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+load_module ${NGINX_BROTLI_MODULE};
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${site};
+    include ${server}/nginx.conf;
+  }
+}
+`;
+  writeFileSync(join(dir, "nginx.conf"), conf);
+  return startHost("nginx", "nginx", ["-c", join(dir, "nginx.conf"), "-p", dir], {
+    url: `http://127.0.0.1:${port}/`,
+    site,
+    cwd: dir,
+  });
+}
+
+/**
+ * Caddy with `site_body` in the site block (the import of the generated file, or a bare file server).
+ * @param {string} name @param {string} site @param {string} siteBody
+ */
+async function startCaddy(name, site, siteBody) {
+  const port = await freePort();
+  const dir = join(work, `${name}-run`);
+  mkdirSync(dir, { recursive: true });
+  const caddyfile = `{
+\tadmin off
+\tauto_https off
+}
+http://127.0.0.1:${port} {
+\troot * ${site}
+${siteBody}
+}
+`;
+  writeFileSync(join(dir, "Caddyfile"), caddyfile);
+  // Caddy keeps state under $HOME / XDG folders: here, not in the user's.
+  const env = { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") };
+  return startHost(name, "caddy", ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
+    url: `http://127.0.0.1:${port}/`,
+    site,
+    cwd: dir,
+    env,
+  });
+}
+
+/** @param {string} site */
+async function startWrangler(site) {
+  const port = await freePort();
+  const dir = join(work, "cloudflare-run");
+  mkdirSync(dir, { recursive: true });
+  const wrangler = join(here, "node_modules/.bin/wrangler");
+  assert.ok(existsSync(wrangler), "wrangler is missing: npm ci in tests/browser/hosts");
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    XDG_CONFIG_HOME: join(dir, "config"),
+    HOME: dir,
+  };
+  return startHost(
+    "wrangler pages dev",
+    wrangler,
+    [
+      "pages",
+      "dev",
+      site,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--compatibility-date",
+      CLOUDFLARE_COMPATIBILITY_DATE,
+      "--persist-to",
+      join(dir, "state"),
+      "--log-level",
+      "warn",
+    ],
+    { url: `http://127.0.0.1:${port}/`, site, cwd: dir, env },
+  );
+}
+
+/** @param {string} site */
+async function startNetlify(site) {
+  const port = await freePort();
+  const staticPort = await freePort();
+  const dir = join(work, "netlify-run");
+  mkdirSync(dir, { recursive: true });
+  const bin = join(here, "node_modules/.bin");
+  assert.ok(existsSync(join(bin, "netlify")) && existsSync(join(bin, "deno")), "netlify-cli or deno is missing: npm ci in tests/browser/hosts");
+  // Its own static server would take port 3999 whoever else has it.
+  writeFileSync(join(dir, "netlify.toml"), `[dev]\nframework = "#static"\nstaticServerPort = ${staticPort}\n`);
+  const env = {
+    ...process.env,
+    // The Deno it would otherwise download, for its edge functions runtime.
+    PATH: `${bin}:${process.env.PATH ?? ""}`,
+    NETLIFY_TELEMETRY_DISABLED: "1",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+  };
+  return startHost(
+    "netlify dev",
+    join(bin, "netlify"),
+    ["dev", "--offline", "--dir", site, "--port", String(port), "--no-open"],
+    { url: `http://127.0.0.1:${port}/`, site, cwd: dir, env },
+  );
+}
+
+/**
+ * @param {Host} host @param {string} path @param {RequestInit} [init]
+ */
+function get(host, path, init = {}) {
+  return fetch(new URL(path, host.url), { redirect: "manual", ...init });
+}
+
+const pages = [
+  { path: "/", title: /Trash Bins, at the Curb|trash bins, at the curb/i },
+  { path: "/privacypolicy", title: /Privacy Policy/ },
+  { path: "/termsofservice", title: /Terms of Service/ },
+];
+
+/** Every file an asset path under /assets/ names, in `site`. @param {string} site */
+function assetFiles(site) {
+  return readdirSync(join(site, "assets")).filter((name) => !/\.(br|gz)$/.test(name));
+}
+
+/**
+ * What sets hosts apart. headers: sends the site's headers; precompressed: sends the .br/.gz
+ * copies; redirects: false for a stand-in that has none of its own; softNotFoundAt404:
+ * answers /404 with the 404 page and status 200 (Cloudflare), which is left to its noindex;
+ * assetCaching: false where the local tool overrides the Cache-Control of `_headers`.
+ * @typedef {{ headers: boolean, precompressed: boolean, redirects?: boolean, softNotFoundAt404?: boolean, assetCaching?: boolean }} Traits
+ */
+
+/**
+ * The checks every host passes.
+ * @param {() => Host} current
+ * @param {Traits} traits
+ */
+function hostChecks(current, traits) {
+  test("every route answers with its status and body", async () => {
+    const host = current();
+    for (const page of pages) {
+      const response = await get(host, page.path);
+      assert.equal(response.status, 200, page.path);
+      assert.match(response.headers.get("content-type") ?? "", /^text\/html/, page.path);
+      const body = await response.text();
+      assert.equal(body, readFileSync(join(host.site, page.path === "/" ? "index.html" : `${page.path}.html`), "utf8"), page.path);
+    }
+    const notFound = readFileSync(join(host.site, "404.html"), "utf8");
+    for (const path of ["/no-such-page", "/pricing/extra", "/assets/missing-0123456789.js"]) {
+      const response = await get(host, path);
+      assert.equal(response.status, 404, path);
+      assert.equal(await response.text(), notFound, path);
+    }
+    const soft = await get(host, "/404");
+    const softBody = await soft.text();
+    if (traits.softNotFoundAt404) {
+      assert.ok(soft.status === 200 || soft.status === 404, `/404 answered ${soft.status}`);
+    } else {
+      assert.equal(soft.status, 404, "/404");
+    }
+    assert.match(softBody, /<meta name="robots" content="noindex"/);
+    assert.doesNotMatch(softBody, /rel="canonical"|og:url/);
+    for (const [path, type] of [
+      ["/robots.txt", /^text\/plain/],
+      ["/sitemap.xml", /xml/],
+    ]) {
+      const response = await get(host, /** @type {string} */ (path));
+      assert.equal(response.status, 200, String(path));
+      assert.match(response.headers.get("content-type") ?? "", /** @type {RegExp} */ (type));
+      assert.equal(await response.text(), readFileSync(join(host.site, String(path)), "utf8"));
+    }
+    for (const name of assetFiles(host.site)) {
+      const response = await get(host, `/assets/${name}`);
+      assert.equal(response.status, 200, name);
+      assert.ok(Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(host.site, "assets", name))), name);
+    }
+  });
+
+  test("the .html and trailing-slash forms lead to the one address of each page", async (t) => {
+    const host = current();
+    if (traits.redirects === false) {
+      t.skip("this host's redirects are its own servers', not run here");
+      return;
+    }
+    for (const [from, to] of [
+      ["/privacypolicy.html", "/privacypolicy"],
+      ["/privacypolicy/", "/privacypolicy"],
+      ["/termsofservice.html", "/termsofservice"],
+      ["/termsofservice/", "/termsofservice"],
+      ["/index.html", "/"],
+    ]) {
+      const response = await get(host, from);
+      assert.ok([301, 308].includes(response.status), `${from} answered ${response.status}`);
+      const location = new URL(response.headers.get("location") ?? "", new URL(from, host.url));
+      assert.equal(location.pathname, to, from);
+      assert.equal(location.host, new URL(host.url).host, from);
+    }
+  });
+
+  test("every security header on a page, a legal page, a 404 and an asset; assets cached for good", async (t) => {
+    const host = current();
+    if (!traits.headers) {
+      t.skip("this host sends none of the site's headers: the <meta> policy test covers it");
+      return;
+    }
+    const expected = expectedHeaders(host.site);
+    const asset = `/assets/${assetFiles(host.site).find((name) => name.endsWith(".js"))}`;
+    for (const path of ["/", "/privacypolicy", "/no-such-page", asset]) {
+      const response = await get(host, path);
+      await response.arrayBuffer();
+      for (const [name, value] of expected.all) {
+        assert.equal(response.headers.get(name), value, `${name} on ${path}`);
+      }
+      const cache = response.headers.get("cache-control") ?? "";
+      if (traits.assetCaching === false) continue;
+      if (path === asset) {
+        assert.equal(cache, expected.assets[0]?.[1], `Cache-Control on ${path}`);
+      } else {
+        assert.doesNotMatch(cache, /immutable/, `Cache-Control on ${path}`);
+      }
+    }
+    const redirect = await get(host, "/privacypolicy.html");
+    assert.equal(redirect.headers.get("x-frame-options"), "DENY", "on a redirect too");
+  });
+
+  test("nothing internal is reachable", async () => {
+    const host = current();
+    const server = `${host.site}-server`;
+    assert.ok(existsSync(join(server, ".curbside-output")), "the ownership mark is beside the site");
+    for (const path of ["/.curbside-output", "/_headers", "/_redirects", "/index.html.br", "/index.html.gz", "/404.html.gz"]) {
+      const response = await get(host, path);
+      const body = await response.text();
+      assert.notEqual(response.status, 200, `${path} answered 200`);
+      assert.doesNotMatch(body, /Content-Security-Policy:|Written by curbside/, path);
+    }
+  });
+
+  test("precompressed copies are sent where written, with Vary", async (t) => {
+    const host = current();
+    if (!traits.precompressed) {
+      t.skip("this host compresses by itself; no copies are written for it");
+      return;
+    }
+    const asset = assetFiles(host.site).find((name) => name.endsWith(".js")) ?? "";
+    for (const [coding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ]) {
+      for (const [path, file] of [
+        ["/privacypolicy", "privacypolicy.html"],
+        ["/no-such-page", "404.html"],
+        [`/assets/${asset}`, `assets/${asset}`],
+      ]) {
+        // Node's fetch undoes the coding: read the raw bytes with http instead.
+        const raw = await rawGet(new URL(path, host.url), { "accept-encoding": coding });
+        assert.equal(raw.headers["content-encoding"], coding, `${path} with ${coding}`);
+        assert.match(String(raw.headers.vary ?? ""), /accept-encoding/i, `${path} Vary`);
+        assert.ok(raw.body.equals(readFileSync(join(host.site, file + suffix))), `${path}: the ${suffix} copy`);
+      }
+    }
+  });
+}
+
+/**
+ * @param {URL} url @param {Record<string, string>} headers
+ * @returns {Promise<{ status: number, headers: import("node:http").IncomingHttpHeaders, body: Buffer }>}
+ */
+async function rawGet(url, headers) {
+  const http = await import("node:http");
+  return new Promise((done, fail) => {
+    const request = http.get(url, { headers }, (response) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", fail);
+    });
+    request.on("error", fail);
+  });
+}
+
+/** @type {import("@playwright/test").Browser | undefined} */
+let browser;
+
+/**
+ * A visit in Chromium at phone size (every island hydrates there: the menu by its media
+ * query, pricing and contact once scrolled to), then the other pages: no CSP violation,
+ * no console error, no uncaught error.
+ * @param {Host} host
+ */
+async function visit(host) {
+  assert.ok(browser, "Chromium started");
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${page.url()} console.${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${page.url()} uncaught: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const w = /** @type {Window & { __violations?: string[] }} */ (window);
+      (w.__violations ??= []).push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`);
+    });
+  });
+  const violations = () =>
+    page.evaluate(() => /** @type {Window & { __violations?: string[] }} */ (window).__violations ?? []);
+  try {
+    await page.goto(host.url);
+    for (const section of ["#pricing", "#faq", "#contact"]) await page.locator(section).scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () => {
+        const islands = [...document.querySelectorAll("[data-island]")];
+        return islands.length === 3 && islands.every((island) => island.hasAttribute("data-hydrated"));
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    // The islands at work: the plan toggle, the menu, a Start button filling the form.
+    await page.locator("#pricing [role=switch]").click();
+    await page.waitForFunction(() => document.querySelector("#pricing [role=switch]")?.getAttribute("aria-checked") === "true");
+    await page.locator(".site-menu__toggle").click();
+    await page.waitForFunction(() => document.querySelector(".site-menu__toggle")?.getAttribute("aria-expanded") === "true");
+    await page.locator('.site-menu__link[href="/#pricing"]').click();
+    await page.getByText("Start Annual", { exact: true }).click();
+    await page.waitForFunction(
+      () => /** @type {HTMLSelectElement | null} */ (document.querySelector("#promotion"))?.value === "Yearly plan (2 months free)",
+    );
+    assert.deepEqual(await violations(), [], "CSP violations on /");
+    for (const path of ["/privacypolicy", "/termsofservice", "/no-such-page"]) {
+      await page.goto(new URL(path, host.url).href);
+      await page.waitForFunction(() => document.readyState === "complete");
+      assert.deepEqual(await violations(), [], `CSP violations on ${path}`);
+    }
+    // Chromium reports the 404 page's own status as a failed load: that one is expected.
+    const unexpected = problems.filter((line) => !(line.includes("/no-such-page") && /status of 404/.test(line)));
+    assert.deepEqual(unexpected, [], "console errors or uncaught errors");
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * On a host that sends no headers of the site's, each page's <meta> policy alone must
+ * block what the site does not allow: an inline script added to the page is refused.
+ * @param {Host} host
+ */
+async function metaPolicyBlocksInlineScript(host) {
+  assert.ok(browser, "Chromium started");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    for (const path of ["/", "/privacypolicy", "/termsofservice", "/no-such-page"]) {
+      const response = await page.goto(new URL(path, host.url).href);
+      assert.equal(response?.headers()["content-security-policy"], undefined, "no policy header here");
+      const outcome = await page.evaluate(
+        () =>
+          new Promise((done) => {
+            document.addEventListener("securitypolicyviolation", (event) => done(`blocked by ${event.effectiveDirective}`), { once: true });
+            const script = document.createElement("script");
+            script.textContent = "window.__ranInline = true; document.dispatchEvent(new Event('ran-inline'))";
+            document.addEventListener("ran-inline", () => done("ran"), { once: true });
+            document.head.append(script);
+          }),
+      );
+      assert.equal(outcome, "blocked by script-src-elem", path);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+before(async () => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  browser = await chromium.launch({ executablePath, args: chromiumArgs });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const only = process.env.CURBSIDE_HOSTS?.split(",").map((key) => key.trim());
+
+/**
+ * Runs `hostChecks` and the visit against a host started once for them.
+ * @param {string} key @param {string} name @param {() => Promise<Host>} start
+ * @param {Traits} traits
+ */
+function describeHost(key, name, start, traits) {
+  if (only && !only.includes(key)) return;
+  describe(name, () => {
+    /** @type {Host | undefined} */
+    let host;
+    before(async () => {
+      host = await start();
+    });
+    after(async () => {
+      await host?.stop();
+    });
+    const current = () => {
+      assert.ok(host, `${name} started`);
+      return host;
+    };
+    hostChecks(current, traits);
+    test("a visit hydrating every island: no CSP violation, no console error", async () => {
+      await visit(current());
+    });
+    if (!traits.headers) {
+      test("each page's <meta> policy blocks inline script on its own", async () => {
+        await metaPolicyBlocksInlineScript(current());
+      });
+    }
+  });
+}
+
+describeHost(
+  "nginx",
+  "nginx with dist-server/nginx.conf",
+  () => {
+    const site = build("nginx");
+    return startNginx(site, `${site}-server`);
+  },
+  { headers: true, precompressed: true },
+);
+
+describeHost(
+  "caddy",
+  "Caddy with dist-server/Caddyfile",
+  () => {
+    const site = build("caddy");
+    return startCaddy("caddy", site, `\timport ${site}-server/Caddyfile`);
+  },
+  { headers: true, precompressed: true },
+);
+
+describeHost("cloudflare", "Cloudflare Pages (wrangler pages dev)", () => startWrangler(build("cloudflare")), {
+  headers: true,
+  precompressed: false,
+  softNotFoundAt404: true,
+});
+
+// netlify dev leaves pretty URLs (the .html and slash redirects) to Netlify's servers, and
+// its static server's own Cache-Control replaces the one of _headers: those two are not
+// checked here.
+describeHost("netlify", "Netlify (netlify dev --offline)", () => startNetlify(build("netlify")), {
+  headers: true,
+  precompressed: false,
+  redirects: false,
+  softNotFoundAt404: true,
+  assetCaching: false,
+});
+
+describeHost(
+  "no-headers",
+  "a host without the site's headers, as GitHub Pages (a plain Caddy file server)",
+  () => {
+    const site = build("github-pages");
+    // Extensionless pages and 404.html for unknown addresses, as GitHub Pages serves them; no
+    // headers, and no redirects: those are the host's own (GitHub Pages' cannot run here).
+    const body = [
+      "\ttry_files {path}.html {path}",
+      "\tfile_server",
+      "\thandle_errors {",
+      "\t\trewrite * /404.html",
+      "\t\tfile_server",
+      "\t}",
+    ].join("\n");
+    return startCaddy("no-headers", site, body);
+  },
+  { headers: false, precompressed: false, redirects: false, softNotFoundAt404: true },
+);
