@@ -13,6 +13,7 @@ use crate::output;
 use crate::output::host::Host;
 use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
+use crate::render::share_card::ShareCards;
 use crate::render::{self, AssetUrls, BuiltAssets, Layouts, RenderInput, props::FormEndpoint};
 use crate::styles;
 
@@ -83,8 +84,9 @@ impl Change {
 pub struct BuildReport {
     pub files: usize,
     pub elapsed: Duration,
-    /// business.yaml keys still holding sample values.
-    pub samples: Vec<&'static str>,
+    /// What the owner should fix before publishing, though the site builds:
+    /// printed by `build` and by the preview alike.
+    pub warnings: Vec<String>,
     /// CSP sources of the inline stylesheet and script, for the security headers.
     pub inline: InlineSources,
     /// Where the time went, phase by phase, in order.
@@ -92,16 +94,6 @@ pub struct BuildReport {
 }
 
 impl BuildReport {
-    /// The warning to print while sample values are in place, if any.
-    pub fn sample_warning(&self) -> Option<String> {
-        (!self.samples.is_empty()).then(|| {
-            format!(
-                "content/business.yaml still has sample values for {}: replace them before publishing the site",
-                self.samples.join(", ")
-            )
-        })
-    }
-
     /// `timings: load=3.1 render=8.0 … (ms)`, one line for benchmarks to read.
     pub fn timings_line(&self) -> String {
         let mut line = String::from("timings:");
@@ -148,6 +140,7 @@ pub struct Builder {
     site: Option<Site>,
     minifier: styles::Minifier,
     compressor: output::compress::Compressor,
+    share_cards: ShareCards,
 }
 
 impl Builder {
@@ -165,6 +158,7 @@ impl Builder {
             site: None,
             minifier: styles::Minifier::default(),
             compressor,
+            share_cards: ShareCards::default(),
         }
     }
 
@@ -196,14 +190,19 @@ impl Builder {
         let (node_cache, last_bundle) = (&self.node_cache, &self.bundle);
         let (pages, bundled) = std::thread::scope(|scope| {
             let bundling = scope.spawn(|| bundle(&mut node, &frontend, last_bundle, node_cache));
-            let pages = self.pages(&mut phases);
+            let pages = Self::pages(
+                &self.project,
+                &self.options,
+                &mut self.share_cards,
+                &mut phases,
+            );
             let bundled = bundling.join().unwrap_or_else(|_| {
                 Err(Diagnostic::new("bundling the islands stopped unexpectedly"))
             });
             (pages, bundled)
         });
         self.node = node;
-        let (site, island_names, styles, mut pages) = pages?;
+        let (site, island_names, styles, mut pages, share_file) = pages?;
         let result = bundled.and_then(|bundled| {
             let (frontend_key, bundle, by_node) = bundled;
             if by_node {
@@ -246,7 +245,7 @@ impl Builder {
                 meta_csp: &render::headers::meta_policy(&inline),
             },
         )?;
-        let mut files = vec![nojs];
+        let mut files = vec![nojs, share_file];
         files.extend(pages);
         files.push(render::sitemap(&site));
         files.push(render::robots(&site));
@@ -282,7 +281,7 @@ impl Builder {
         let report = BuildReport {
             files: files.len(),
             elapsed: started.elapsed(),
-            samples: content::sample_values(&site),
+            warnings: content::warnings(&site),
             inline,
             phases: phases.done,
         };
@@ -293,22 +292,26 @@ impl Builder {
     /// Loads the content, layouts and stylesheets and renders every page,
     /// with markers where Node's work goes.
     #[allow(clippy::type_complexity)]
+    /// Content, layouts and styles loaded, the share card drawn (when its
+    /// inputs changed) and the pages rendered, with markers where Node's
+    /// work goes.
     fn pages(
-        &self,
+        project: &Project,
+        options: &BuildOptions,
+        share_cards: &mut ShareCards,
         phases: &mut Phases,
-    ) -> Result<(Site, Vec<String>, styles::Styles, Vec<OutputFile>)> {
+    ) -> Result<RenderedPages> {
         let shown = |name: &str| PathBuf::from(name);
-        let site = content::load(&self.project.content(), &shown("content"))?;
-        let layouts = Layouts::load(&self.project.layouts(), &shown("layouts"))?;
+        let site = content::load(&project.content(), &shown("content"))?;
+        let layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
         let island_names = islands::find(
-            &self.project.frontend().join(islands::FOLDER),
+            &project.frontend().join(islands::FOLDER),
             &shown("frontend").join(islands::FOLDER),
         )?;
-        let styles = styles::read(
-            &self.project.layouts().join("assets"),
-            &shown("layouts/assets"),
-        )?;
+        let styles = styles::read(&project.layouts().join("assets"), &shown("layouts/assets"))?;
         phases.end("load");
+        let (share_card, share_file) =
+            share_cards.card(&site, &project.layouts(), &shown("layouts"))?;
         let assets = AssetUrls::pending(&styles.favicon);
         let input = RenderInput {
             site: &site,
@@ -316,11 +319,12 @@ impl Builder {
             islands: &island_names,
             assets: &assets,
             copyright_year: copyright_year(),
-            dev_script: &self.options.dev_script,
+            dev_script: &options.dev_script,
+            share_card: Some(&share_card),
         };
         let pages = render::pages(&input)?;
         phases.end("render");
-        Ok((site, island_names, styles, pages))
+        Ok((site, island_names, styles, pages, share_file))
     }
 
     /// The islands' HTML and the minified stylesheets, each from the cache
@@ -414,6 +418,16 @@ fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a 
         Diagnostic::new("Node.js is not running to build the interactive parts of the site")
     })
 }
+
+/// What [`Builder::pages`] makes: the content, the islands' names, the
+/// styles, the pages and the share card's file.
+type RenderedPages = (
+    Site,
+    Vec<String>,
+    styles::Styles,
+    Vec<OutputFile>,
+    OutputFile,
+);
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
 /// reproducible builds.

@@ -13,6 +13,7 @@
 //! sees is a [`diagnostics::Diagnostic`].
 
 pub mod build;
+pub mod check;
 pub mod content;
 pub mod diagnostics;
 pub mod islands;

@@ -45,6 +45,15 @@ never published; upload or point your host at DIR only."
         #[arg(long = "for", value_enum, default_value_t = Host::Netlify, value_name = "HOST")]
         host: Host,
     },
+    /// Check the site without building it: content, layouts, every page
+    /// rendered, every link inside the site and #anchor, and that each page
+    /// can be reached from the home page. Writes nothing; exits with 1 if
+    /// anything is wrong (for CI).
+    Check,
+    /// Write the JSON Schemas of the content files into content/schemas/,
+    /// which editors use to complete keys and flag mistakes while typing
+    /// (only needed after changing the content types in the code)
+    Schemas,
     /// Preview the site on a local web server, with a stand-in for the form
     /// service. With --watch, every save rebuilds the site and reloads the
     /// open pages.
@@ -90,8 +99,8 @@ fn main() -> ExitCode {
             Builder::new(project, options)
                 .build(Change::Frontend)
                 .map(|report| {
-                    if let Some(warning) = report.sample_warning() {
-                        curbside::diagnostics::warn(&warning);
+                    for warning in &report.warnings {
+                        curbside::diagnostics::warn(warning);
                     }
                     eprintln!(
                         "Built {} files into {} in {} ms",
@@ -111,6 +120,38 @@ fn main() -> ExitCode {
                     }
                 })
         }
+        Command::Schemas => curbside::content::schema::write(&project.content()).map(|written| {
+            eprintln!(
+                "Wrote {} schemas into {}",
+                written.len(),
+                project
+                    .content()
+                    .join(curbside::content::schema::FOLDER)
+                    .display()
+            );
+        }),
+        Command::Check => curbside::check::check(&project).and_then(|report| {
+            for warning in &report.warnings {
+                curbside::diagnostics::warn(warning);
+            }
+            for problem in &report.problems {
+                eprintln!("{problem}");
+            }
+            match report.problems.len() {
+                0 => {
+                    eprintln!(
+                        "Checked {} pages and {} links inside the site: no problems found",
+                        report.pages, report.links
+                    );
+                    Ok(())
+                }
+                count => Err(curbside::diagnostics::Diagnostic::new(format!(
+                    "found {count} problem{} in {} pages",
+                    if count == 1 { "" } else { "s" },
+                    report.pages
+                ))),
+            }
+        }),
         Command::Serve {
             watch,
             port,

@@ -725,10 +725,25 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
         !root.join("dist").exists(),
         "dist/ holds production builds only"
     );
+    // The build's warnings are the preview's too: printed before it serves.
+    assert!(
+        served.log.iter().any(|line| line
+            .starts_with("warning: content/business.yaml still has sample values for url, phone")),
+        "the sample values warning: {:?}",
+        served.log
+    );
     let (status, _) = post_json(addr, "xsample1", &complete());
     assert_eq!(
         status, 200,
         "the stand-in answers for the content's form id"
+    );
+    // Each sign-up is one line saying what was chosen and where.
+    let signed_up = served.wait_for(|line| line.starts_with("sign-up for form "), TIMEOUT);
+    assert!(
+        signed_up.starts_with(
+            "sign-up for form xsample1: monthly plan ($25 monthly), ZIP 57006, ada@example.com ("
+        ),
+        "{signed_up}"
     );
     let submissions = std::fs::read_to_string(root.join(".curbside/submissions.jsonl")).unwrap();
     assert_eq!(submissions.lines().count(), 1);

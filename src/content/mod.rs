@@ -4,7 +4,9 @@
 
 pub mod markdown;
 pub mod model;
+pub mod phrases;
 pub mod placeholders;
+pub mod schema;
 pub mod spelling;
 pub mod values;
 pub mod yaml;
@@ -40,10 +42,37 @@ pub struct Site {
 pub struct Derived {
     /// 12 × monthly − annual, in dollars.
     pub annual_saving: u32,
+    /// The annual price in whole monthly payments, when it is one: only then
+    /// is "pay for 10 months, get 2 free" true.
+    pub whole_months: Option<WholeMonths>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WholeMonths {
     /// Months of service the annual price pays for: annual / monthly.
-    pub paid_months: u32,
+    pub paid: u32,
     /// 12 − paid months.
-    pub free_months: u32,
+    pub free: u32,
+}
+
+impl Derived {
+    /// The annual plan's advantage, as a phrase that reads inside a sentence:
+    /// free months when the prices make that true, the saving otherwise.
+    pub fn annual_deal(&self) -> String {
+        match self.whole_months {
+            Some(WholeMonths { paid, free }) => format!("pay for {paid} months, get {free} free"),
+            None => format!("save ${} a year", self.annual_saving),
+        }
+    }
+
+    /// The same, short enough for a label: "2 months free" or "save $60 a year".
+    pub fn annual_deal_short(&self) -> String {
+        match self.whole_months {
+            Some(WholeMonths { free: 1, .. }) => "1 month free".to_string(),
+            Some(WholeMonths { free, .. }) => format!("{free} months free"),
+            None => format!("save ${} a year", self.annual_saving),
+        }
+    }
 }
 
 /// Where content is read from, and how paths are shown in messages.
@@ -76,10 +105,20 @@ pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
     let (plans, plans_text) = source.yaml::<Plans>("plans.yaml")?;
     let derived = derive(&plans, &plans_text, &source.path("plans.yaml").1)?;
     check_business(&business, &business_text, &source.path("business.yaml").1)?;
-    let (chrome, _) = source.yaml::<Chrome>("site.yaml")?;
+    let (chrome, chrome_text) = source.yaml::<Chrome>("site.yaml")?;
     let (home, home_text) = source.yaml::<Home>("home.yaml")?;
     let (faq, faq_text) = source.yaml::<Vec<FaqEntry>>("faq.yaml")?;
-    let (not_found, _) = source.yaml::<NotFound>("notfound.yaml")?;
+    let (not_found, not_found_text) = source.yaml::<NotFound>("notfound.yaml")?;
+    for (name, text) in [
+        ("business.yaml", &business_text),
+        ("plans.yaml", &plans_text),
+        ("site.yaml", &chrome_text),
+        ("home.yaml", &home_text),
+        ("faq.yaml", &faq_text),
+        ("notfound.yaml", &not_found_text),
+    ] {
+        check_whole_months(text, true, &source.path(name).1, &plans, &derived)?;
+    }
     let plans_shown = source.path("plans.yaml").1;
     for (key, plan) in [("monthly", &plans.monthly), ("annual", &plans.annual)] {
         non_empty(
@@ -96,7 +135,9 @@ pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
         &source.path("home.yaml").1,
     )?;
     non_empty(&faq, &faq_text, &[], &source.path("faq.yaml").1)?;
-    let pages = load_pages(&source)?;
+    let pages = load_pages(&source, |text, shown| {
+        check_whole_months(text, false, shown, &plans, &derived)
+    })?;
     // From the text as written: a placeholder's value is never filled in turn.
     let values = placeholder_values(&business, &plans, &derived);
     let mut site = Site {
@@ -120,6 +161,7 @@ fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived> {
         let (line, column) = locate_key(text, &["annual", "price"]).unwrap_or((1, 1));
         Location::at(shown, line, column)
     };
+    // Any annual price that saves money is allowed; the text says how.
     if annual >= 12 * monthly {
         return Err(Diagnostic::new(format!(
             "the annual price (${annual}) must be less than 12 monthly payments (${})",
@@ -128,26 +170,73 @@ fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived> {
         .at(at_annual())
         .help("lower the annual price, or raise the monthly one, so the annual plan saves money"));
     }
-    if !annual.is_multiple_of(monthly) {
-        return Err(Diagnostic::new(format!(
-            "the annual price (${annual}) must be a whole number of monthly payments (${monthly} each)"
-        ))
-        .at(at_annual())
-        .help(format!(
-            "the site says \"pay for N months, get the rest free\"; use a multiple of ${monthly}, such as ${}",
-            // The nearest multiple that still saves money.
-            ((annual + monthly / 2) / monthly).clamp(1, 11) * monthly
-        )));
-    }
-    let paid_months = annual / monthly;
+    let paid = annual / monthly;
+    let whole_months = (annual.is_multiple_of(monthly) && paid > 0).then_some(WholeMonths {
+        paid,
+        free: 12 - paid,
+    });
     Ok(Derived {
         annual_saving: 12 * monthly - annual,
-        paid_months,
-        free_months: 12 - paid_months,
+        whole_months,
     })
 }
 
+/// Placeholders that only have a value when the annual price is a whole
+/// number of monthly payments.
+const WHOLE_MONTH_PLACEHOLDERS: [&str; 2] = ["free_months", "paid_months"];
+
+/// Fails at the first `{free_months}` or `{paid_months}` in `text` (a content
+/// file, comments skipped when it is YAML) when the prices give them no whole
+/// value: the text around them would claim free months that are not.
+fn check_whole_months(
+    text: &str,
+    yaml: bool,
+    shown: &Path,
+    plans: &Plans,
+    derived: &Derived,
+) -> Result<()> {
+    if derived.whole_months.is_some() {
+        return Ok(());
+    }
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let comment = yaml && line.trim_start().starts_with('#');
+        let used = placeholders::find(line)
+            .find(|(_, name)| WHOLE_MONTH_PLACEHOLDERS.contains(name))
+            .filter(|_| !comment);
+        if let Some((at, name)) = used {
+            let (line, column) = line_column(&text.as_bytes()[..offset + at]);
+            let (monthly, annual) = (plans.monthly.price.0, plans.annual.price.0);
+            return Err(Diagnostic::new(format!(
+                "`{{{name}}}` has no whole value: the annual price (${annual}) is not a whole number of monthly payments (${monthly} each)"
+            ))
+            .at(Location::at(shown, line, column))
+            .help(format!(
+                "use `{{annual_deal}}` (or `{{annual_deal_short}}`) here: it reads \"pay for N months, get M free\" when the prices allow it, and \"save ${} a year\" with these",
+                derived.annual_saving
+            )));
+        }
+        offset += line.len();
+    }
+    Ok(())
+}
+
 fn check_business(business: &Business, text: &str, shown: &Path) -> Result<()> {
+    if let Some(geo) = business.geo {
+        for (key, value, limit) in [
+            ("latitude", geo.latitude, 90.0),
+            ("longitude", geo.longitude, 180.0),
+        ] {
+            if !(-limit..=limit).contains(&value) {
+                let (line, column) = locate_key(text, &["geo", key]).unwrap_or((1, 1));
+                return Err(Diagnostic::new(format!(
+                    "the {key} {value} is not on the map: it goes from -{limit} to {limit}"
+                ))
+                .at(Location::at(shown, line, column))
+                .help("copy the two numbers from a map (in Google Maps, right-click the place): Brookings is near latitude 44.31, longitude -96.80"));
+            }
+        }
+    }
     if business.service_area.zip_codes.is_empty() {
         let (line, column) = locate_key(text, &["service_area", "zip_codes"]).unwrap_or((1, 1));
         return Err(Diagnostic::new("the service area has no ZIP codes")
@@ -179,7 +268,11 @@ fn non_empty<T>(items: &[T], text: &str, path: &[&str], shown: &Path) -> Result<
 }
 
 /// Reads every `*.md` in content/pages/.
-fn load_pages(source: &Source) -> Result<Vec<Page>> {
+/// `check` sees each page's text as written.
+fn load_pages(
+    source: &Source,
+    check: impl Fn(&str, &Path) -> Result<()> + Sync,
+) -> Result<Vec<Page>> {
     let dir = source.dir.join("pages");
     let shown_dir = source.shown.join("pages");
     if !dir.is_dir() {
@@ -233,7 +326,7 @@ fn load_pages(source: &Source) -> Result<Vec<Page>> {
         .par_iter()
         .map(|path| {
             let relative = path.strip_prefix(&dir).unwrap_or(path);
-            load_page(path, &shown_dir.join(relative), relative)
+            load_page(path, &shown_dir.join(relative), relative, &check)
         })
         .collect();
     let pages = loaded.into_iter().collect::<Result<Vec<Page>>>()?;
@@ -247,7 +340,12 @@ fn load_pages(source: &Source) -> Result<Vec<Page>> {
     Ok(pages)
 }
 
-fn load_page(path: &Path, shown: &Path, relative: &Path) -> Result<Page> {
+fn load_page(
+    path: &Path,
+    shown: &Path,
+    relative: &Path,
+    check: &impl Fn(&str, &Path) -> Result<()>,
+) -> Result<Page> {
     let slug = relative
         .with_extension("")
         .to_string_lossy()
@@ -264,6 +362,7 @@ fn load_page(path: &Path, shown: &Path, relative: &Path) -> Result<Page> {
     let text = read_text(path, shown)?;
     let (front, front_line, body, body_line) = yaml::split_front_matter(&text, shown)?;
     let meta: PageMeta = yaml::parse(front, shown, front_line - 1)?;
+    check(&text, shown)?;
     if let Some((offset, name)) = placeholders::first_unknown(body) {
         let (line, column) = line_column(&body.as_bytes()[..offset]);
         let (message, help) = placeholders::unknown_message(name);
@@ -322,8 +421,12 @@ fn placeholder_values(business: &Business, plans: &Plans, derived: &Derived) -> 
     values.set("monthly_price", plans.monthly.price.to_string());
     values.set("annual_price", plans.annual.price.to_string());
     values.set("annual_saving", format!("${}", derived.annual_saving));
-    values.set("free_months", derived.free_months.to_string());
-    values.set("paid_months", derived.paid_months.to_string());
+    if let Some(months) = derived.whole_months {
+        values.set("free_months", months.free.to_string());
+        values.set("paid_months", months.paid.to_string());
+    }
+    values.set_phrase("annual_deal", derived.annual_deal());
+    values.set_phrase("annual_deal_short", derived.annual_deal_short());
     values.set(
         "evening_route_start",
         business.schedule.evening_route_start.to_string(),
@@ -375,6 +478,48 @@ mod tests {
         assert_eq!(locate_key(text, &["annual", "missing"]), None);
     }
 
+    fn derived(monthly: u32, annual: u32) -> Result<Derived> {
+        let plan = |price| format!("name: A\nprice: {price}\ncancellation: C\nfeatures: [F]\n");
+        let text = format!(
+            "monthly:\n  {}\nannual:\n  {}\n",
+            plan(monthly).replace('\n', "\n  "),
+            plan(annual).replace('\n', "\n  ")
+        );
+        let plans: Plans = yaml::parse(&text, Path::new("plans.yaml"), 0)?;
+        derive(&plans, &text, Path::new("plans.yaml"))
+    }
+
+    #[test]
+    fn free_months_are_claimed_only_when_the_prices_make_them_true() {
+        let whole = derived(25, 250).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(whole.annual_saving, 50);
+        assert_eq!(whole.whole_months, Some(WholeMonths { paid: 10, free: 2 }));
+        assert_eq!(whole.annual_deal(), "pay for 10 months, get 2 free");
+        assert_eq!(whole.annual_deal_short(), "2 months free");
+        let one = derived(25, 275).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(one.annual_deal_short(), "1 month free");
+
+        // The owner's first edit: the monthly price alone goes up.
+        let raised = derived(30, 250).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(raised.annual_saving, 110);
+        assert_eq!(raised.whole_months, None);
+        assert_eq!(raised.annual_deal(), "save $110 a year");
+        assert_eq!(raised.annual_deal_short(), "save $110 a year");
+
+        // Any annual price that saves money builds, even below one month's.
+        assert_eq!(
+            derived(25, 20).map(|d| d.annual_deal()),
+            Ok("save $280 a year".into())
+        );
+        // One that saves nothing does not.
+        let err = derived(25, 300).unwrap_err();
+        assert!(
+            err.message
+                .contains("must be less than 12 monthly payments"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn the_real_content_loads_with_its_derived_figures() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
@@ -383,8 +528,7 @@ mod tests {
             site.derived,
             Derived {
                 annual_saving: 50,
-                paid_months: 10,
-                free_months: 2
+                whole_months: Some(WholeMonths { paid: 10, free: 2 }),
             }
         );
         // Placeholders are filled in while loading: `Save {annual_saving}`
@@ -402,6 +546,35 @@ mod tests {
         assert_eq!(slugs, ["privacypolicy", "termsofservice"]);
         assert_eq!(site.faq.len(), 3);
     }
+}
+
+/// What the owner should still change before publishing, though the site
+/// builds: each a warning line.
+pub fn warnings(site: &Site) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let business = &site.business;
+    let missing: Vec<&str> = [
+        ("street_address", business.street_address.is_none()),
+        ("geo", business.geo.is_none()),
+        ("opening_hours", business.opening_hours.is_none()),
+    ]
+    .into_iter()
+    .filter_map(|(key, absent)| absent.then_some(key))
+    .collect();
+    if business.street_address.is_none() {
+        warnings.push(format!(
+            "content/business.yaml has no {}: Google's local business results require a street address and recommend the map position and opening hours; add them (see the end of business.yaml), or ignore this if the business has no address to show",
+            missing.join(", ")
+        ));
+    }
+    let samples = sample_values(site);
+    if !samples.is_empty() {
+        warnings.push(format!(
+            "content/business.yaml still has sample values for {}: replace them before publishing the site",
+            samples.join(", ")
+        ));
+    }
+    warnings
 }
 
 /// The business.yaml values still holding the repository's samples, which
@@ -441,5 +614,29 @@ mod sample_tests {
             sample_values(&site),
             ["url", "phone", "email", "formspree_form_id"]
         );
+    }
+
+    #[test]
+    fn a_business_without_a_street_address_is_warned_about() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let mut site = load(&dir, Path::new("content")).unwrap_or_else(|e| panic!("{e}"));
+        let first = |site: &Site| warnings(site).first().cloned().unwrap_or_default();
+        assert!(
+            first(&site).starts_with(
+                "content/business.yaml has no street_address, geo, opening_hours: Google's"
+            ),
+            "{}",
+            first(&site)
+        );
+        site.business.geo = Some(Geo {
+            latitude: 44.3,
+            longitude: -96.8,
+        });
+        assert!(
+            first(&site).starts_with("content/business.yaml has no street_address, opening_hours:")
+        );
+        site.business.street_address = serde_yaml::from_str("1 Main Ave").ok();
+        assert_eq!(warnings(&site).len(), 1, "only the sample values are left");
+        assert!(!first(&site).contains("street_address"));
     }
 }

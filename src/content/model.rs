@@ -1,13 +1,14 @@
 //! The content files as typed structs. Field names are the YAML keys a site
 //! owner writes; unknown keys are rejected so a misspelling never goes unseen.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::placeholders::{Fill, Values, fill_every_field};
+use super::placeholders::{Fill, Values, fill_every_field, no_placeholders};
 use super::values::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
 
 /// business.yaml
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Business {
     pub name: Text,
@@ -21,16 +22,52 @@ pub struct Business {
     pub postal_code: ZipCode,
     pub service_area: ServiceArea,
     pub schedule: Schedule,
+    /// Where the business can be found or written to; a business without a
+    /// storefront may leave it out.
+    pub street_address: Option<Text>,
+    pub geo: Option<Geo>,
+    pub opening_hours: Option<Vec<OpeningHours>>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// Where the business is on the map, in decimal degrees.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Geo {
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
+/// When the business answers customers: the same hours on each of `days`.
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHours {
+    pub days: Vec<Weekday>,
+    pub opens: TimeOfDay,
+    pub closes: TimeOfDay,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+pub enum Weekday {
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+    Saturday,
+    Sunday,
+}
+
+no_placeholders!(Geo, OpeningHours);
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ServiceArea {
     pub description: Text,
+    #[schemars(length(min = 1))]
     pub zip_codes: Vec<ZipCode>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Schedule {
     pub evening_route_start: TimeOfDay,
@@ -38,24 +75,25 @@ pub struct Schedule {
 }
 
 /// plans.yaml
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Plans {
     pub monthly: Plan,
     pub annual: Plan,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Plan {
     pub name: Text,
     pub price: Price,
     pub cancellation: Text,
+    #[schemars(length(min = 1))]
     pub features: Vec<Text>,
 }
 
 /// site.yaml: words every page shares.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Chrome {
     pub skip_link: Text,
@@ -65,7 +103,7 @@ pub struct Chrome {
     pub footer: FooterText,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Nav {
     pub how_it_works: Text,
@@ -74,7 +112,7 @@ pub struct Nav {
     pub contact: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FooterText {
     pub privacy_policy: Text,
@@ -82,7 +120,7 @@ pub struct FooterText {
 }
 
 /// home.yaml
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Home {
     pub title: Text,
@@ -94,7 +132,7 @@ pub struct Home {
     pub contact: ContactText,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Hero {
     pub eyebrow: Text,
@@ -104,21 +142,22 @@ pub struct Hero {
     pub button: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HowItWorks {
     pub heading: Text,
+    #[schemars(length(min = 1))]
     pub steps: Vec<Step>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Step {
     pub title: Text,
     pub text: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PricingText {
     pub heading: Text,
@@ -133,13 +172,13 @@ pub struct PricingText {
     pub annual_button: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FaqText {
     pub heading: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContactText {
     pub heading: Text,
@@ -161,7 +200,7 @@ pub struct ContactText {
     pub back_home: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FieldLabels {
     pub first_name: Text,
@@ -177,7 +216,7 @@ pub struct FieldLabels {
 
 /// The promotion select's labels. The value sent for "none" is `None`, as the
 /// form service expects; the others send their label.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionOptions {
     pub none: Text,
@@ -186,7 +225,7 @@ pub struct PromotionOptions {
 }
 
 /// One entry of faq.yaml.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FaqEntry {
     pub question: Text,
@@ -195,7 +234,7 @@ pub struct FaqEntry {
 }
 
 /// notfound.yaml
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotFound {
     pub title: Text,
@@ -206,7 +245,7 @@ pub struct NotFound {
 }
 
 /// The front matter of a Markdown page in content/pages/.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PageMeta {
     pub title: Text,
@@ -214,7 +253,25 @@ pub struct PageMeta {
     /// Shown before the date, for example "Last updated".
     pub date_label: Option<Text>,
     pub date: Option<Date>,
+    /// Where the page is linked from: the footer unless it says otherwise.
+    #[serde(default)]
+    pub link: PageLink,
+    /// The link's words; the title if not given.
+    pub link_text: Option<Text>,
 }
+
+/// Where a Markdown page is linked from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PageLink {
+    /// In every page's footer.
+    #[default]
+    Footer,
+    /// Nowhere: the owner links to it from their own text.
+    None,
+}
+
+no_placeholders!(PageLink);
 
 /// A Markdown page: content/pages/<slug>.md, served at /<slug>.
 #[derive(Debug, Clone)]
@@ -238,7 +295,7 @@ impl Fill for Page {
 }
 
 fill_every_field! {
-    Business { name, description, url, phone, email, formspree_form_id, city, region, postal_code, service_area, schedule }
+    Business { name, description, url, phone, email, formspree_form_id, city, region, postal_code, service_area, schedule, street_address, geo, opening_hours }
     ServiceArea { description, zip_codes }
     Schedule { evening_route_start, holiday_notice_hours }
     Plans { monthly, annual }
@@ -257,5 +314,5 @@ fill_every_field! {
     PromotionOptions { none, monthly, annual }
     FaqEntry { question, answer }
     NotFound { title, description, heading, text, link }
-    PageMeta { title, description, date_label, date }
+    PageMeta { title, description, date_label, date, link, link_text }
 }

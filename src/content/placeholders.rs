@@ -17,6 +17,8 @@ pub const NAMES: &[&str] = &[
     "annual_saving",
     "free_months",
     "paid_months",
+    "annual_deal",
+    "annual_deal_short",
     "evening_route_start",
     "holiday_notice_hours",
 ];
@@ -52,12 +54,29 @@ pub fn unknown_message(name: &str) -> (String, String) {
 
 /// The values placeholders are replaced with.
 #[derive(Debug, Clone, Default)]
-pub struct Values(BTreeMap<&'static str, String>);
+pub struct Values(BTreeMap<&'static str, Value>);
+
+#[derive(Debug, Clone)]
+struct Value {
+    text: String,
+    /// A phrase written in lowercase, capitalised where a sentence starts.
+    phrase: bool,
+}
 
 impl Values {
     pub fn set(&mut self, name: &'static str, value: impl Into<String>) {
+        self.insert(name, value.into(), false);
+    }
+
+    /// A value that reads inside a sentence ("pay for 10 months, get 2
+    /// free") and gets a capital letter where it starts one.
+    pub fn set_phrase(&mut self, name: &'static str, value: impl Into<String>) {
+        self.insert(name, value.into(), true);
+    }
+
+    fn insert(&mut self, name: &'static str, text: String, phrase: bool) {
         debug_assert!(NAMES.contains(&name), "{name} is not in NAMES");
-        self.0.insert(name, value.into());
+        self.0.insert(name, Value { text, phrase });
     }
 
     /// `text` with every known placeholder replaced. Unknown ones were
@@ -68,13 +87,33 @@ impl Values {
         for (start, name) in find(text) {
             if let Some(value) = self.0.get(name) {
                 out.push_str(&text[copied..start]);
-                out.push_str(value);
+                if value.phrase && starts_sentence(&text[..start]) {
+                    let mut chars = value.text.chars();
+                    out.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+                    out.push_str(chars.as_str());
+                } else {
+                    out.push_str(&value.text);
+                }
                 copied = start + name.len() + 2;
             }
         }
         out.push_str(&text[copied..]);
         out
     }
+}
+
+/// Whether text following `before` starts a sentence: at the start of the
+/// text or of a Markdown list item or heading, or after a full stop,
+/// question or exclamation mark (emphasis marks and an opening bracket in
+/// between are skipped). A line that merely continues a paragraph does not.
+fn starts_sentence(before: &str) -> bool {
+    let before = before
+        .trim_end()
+        .trim_end_matches(['*', '_', '('])
+        .trim_end();
+    let line = before.rsplit('\n').next().unwrap_or(before).trim_start();
+    let item_start = !line.is_empty() && line.chars().all(|c| "-*+>#".contains(c));
+    before.is_empty() || item_start || before.ends_with(['.', '!', '?'])
 }
 
 /// Content whose text may hold placeholders: [`Fill::fill`] replaces them in
@@ -132,6 +171,26 @@ mod tests {
         assert_eq!(
             values.fill("only {monthly_price} a month {not a name} {}"),
             "only $25 a month {not a name} {}"
+        );
+    }
+
+    #[test]
+    fn phrases_get_a_capital_where_a_sentence_starts() {
+        let mut values = Values::default();
+        values.set_phrase("annual_deal", "save $60 a year");
+        values.set("email", "hi@example.com");
+        assert_eq!(values.fill("{annual_deal}"), "Save $60 a year");
+        assert_eq!(values.fill("- {annual_deal}."), "- Save $60 a year.");
+        assert_eq!(values.fill("Yes. {annual_deal}"), "Yes. Save $60 a year");
+        assert_eq!(values.fill("and {annual_deal}"), "and save $60 a year");
+        assert_eq!(values.fill("{email}"), "hi@example.com");
+        assert_eq!(
+            values.fill("less than\n  ({annual_deal})"),
+            "less than\n  (save $60 a year)"
+        );
+        assert_eq!(
+            values.fill("One.\n**{annual_deal}**"),
+            "One.\n**Save $60 a year**"
         );
     }
 

@@ -78,7 +78,7 @@ impl CheckedStr for Text {
     fn check<E: de::Error>(text: &str) -> Result<Self, E> {
         if text.trim().is_empty() {
             return Err(invalid(
-                "this text is empty",
+                "is empty",
                 "write the text, or put it in quotes if it starts with a special character",
             ));
         }
@@ -107,43 +107,31 @@ impl<'de> Deserialize<'de> for Price {
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Price, E> {
                 if v <= 0 {
-                    return Err(invalid(
-                        format!("the price must be more than $0, not {v}"),
-                        HELP,
-                    ));
+                    return Err(invalid(format!("must be more than $0, not {v}"), HELP));
                 }
                 self.visit_u64(v as u64)
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Price, E> {
                 match u32::try_from(v) {
-                    Ok(0) => Err(invalid("the price must be more than $0", HELP)),
+                    Ok(0) => Err(invalid("must be more than $0", HELP)),
                     Ok(v) if v <= 1_000_000 => Ok(Price(v)),
                     _ => Err(invalid(
-                        format!("the price ${v} is larger than $1,000,000"),
+                        format!("must be at most $1,000,000, not ${v}"),
                         HELP,
                     )),
                 }
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Price, E> {
-                Err(invalid(
-                    format!("the price must be whole dollars, not {v}"),
-                    HELP,
-                ))
+                Err(invalid(format!("must be whole dollars, not {v}"), HELP))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Price, E> {
-                Err(invalid(
-                    format!("the price must be a number, not \"{v}\""),
-                    HELP,
-                ))
+                Err(invalid(format!("must be a number, not \"{v}\""), HELP))
             }
             fn visit_bool<E: de::Error>(self, v: bool) -> Result<Price, E> {
-                Err(invalid(
-                    format!("the price must be a number, not {v}"),
-                    HELP,
-                ))
+                Err(invalid(format!("must be a number, not {v}"), HELP))
             }
             fn visit_unit<E: de::Error>(self) -> Result<Price, E> {
-                Err(invalid("the price is empty", HELP))
+                Err(invalid("is empty", HELP))
             }
         }
         deserializer.deserialize_any(PriceVisitor)
@@ -318,13 +306,66 @@ impl CheckedStr for Date {
     const EXPECTING: &'static str = "a date";
     fn check<E: de::Error>(value: &str) -> Result<Self, E> {
         let format = time::macros::format_description!("[year]-[month]-[day]");
-        time::Date::parse(value, &format).map(Date).map_err(|_| {
-            invalid(
-                format!("\"{value}\" is not a real date"),
-                "write the date as year-month-day, for example 2025-08-25",
-            )
-        })
+        if let Ok(date) = time::Date::parse(value, &format) {
+            return Ok(Date(date));
+        }
+        if let Some(date) = date_written_otherwise(value) {
+            return Err(invalid(
+                format!("\"{value}\" is a date written another way"),
+                format!(
+                    "write it as {}: year, month and day, with dashes",
+                    Date(date).iso()
+                ),
+            ));
+        }
+        let shaped = value.len() == 10
+            && value.char_indices().all(|(i, c)| {
+                if i == 4 || i == 7 {
+                    c == '-'
+                } else {
+                    c.is_ascii_digit()
+                }
+            });
+        if shaped {
+            return Err(invalid(
+                format!("\"{value}\" is not a day of the calendar"),
+                "check the month and the day: write year-month-day, for example 2025-08-25",
+            ));
+        }
+        Err(invalid(
+            format!("\"{value}\" is not a date"),
+            "write the date as year-month-day, for example 2025-08-25",
+        ))
     }
+}
+
+/// A real date written month/day/year (as in the US, with `/`, `-` or `.`)
+/// or in words ("August 25, 2025", "Aug 25 2025", "25 August 2025").
+fn date_written_otherwise(value: &str) -> Option<time::Date> {
+    let numbers: Vec<&str> = value.split(['/', '-', '.']).map(str::trim).collect();
+    if let [month, day, year] = numbers[..] {
+        let (month, day, year) = (
+            month.parse::<u8>().ok()?,
+            day.parse().ok()?,
+            year.parse().ok()?,
+        );
+        let month = time::Month::try_from(month).ok()?;
+        return time::Date::from_calendar_date(year, month, day).ok();
+    }
+    let words = value.replace(',', " ");
+    let words: Vec<&str> = words.split_whitespace().collect();
+    let (month, day, year) = match words[..] {
+        [month, day, year] if month.starts_with(|c: char| c.is_alphabetic()) => (month, day, year),
+        [day, month, year] => (month, day, year),
+        _ => return None,
+    };
+    let month = month.to_ascii_lowercase();
+    let month = (1..=12u8).find_map(|number| {
+        let named = time::Month::try_from(number).ok()?;
+        let name = named.to_string().to_ascii_lowercase();
+        (month.len() >= 3 && name.starts_with(month.trim_end_matches('.'))).then_some(named)
+    })?;
+    time::Date::from_calendar_date(year.parse().ok()?, month, day.parse().ok()?).ok()
 }
 
 /// A time of day written `HH:MM` (24-hour); shown as "6 pm" or "6:30 pm".
@@ -488,6 +529,31 @@ mod tests {
     }
 
     #[test]
+    fn dates_written_another_way_are_told_how_to_write_them() {
+        for (written, iso) in [
+            ("9/1/2025", "2025-09-01"),
+            ("09-01-2025", "2025-09-01"),
+            ("\"September 1, 2025\"", "2025-09-01"),
+            ("Sep 1 2025", "2025-09-01"),
+            ("1 September 2025", "2025-09-01"),
+        ] {
+            let err = parse::<Date>(written).unwrap_err();
+            assert!(
+                err.contains("a date written another way"),
+                "{written}: {err}"
+            );
+            assert!(
+                err.contains(&format!("write it as {iso}")),
+                "{written}: {err}"
+            );
+        }
+        let err = parse::<Date>("2025-02-30").unwrap_err();
+        assert!(err.contains("not a day of the calendar"), "{err}");
+        let err = parse::<Date>("soon").unwrap_err();
+        assert!(err.contains("\"soon\" is not a date"), "{err}");
+    }
+
+    #[test]
     fn times_of_day_read_naturally() {
         assert_eq!(parse::<TimeOfDay>("\"18:00\"").unwrap().to_string(), "6 pm");
         assert_eq!(
@@ -504,5 +570,81 @@ mod tests {
         assert!(parse::<Text>("\"  \"").is_err());
         let err = parse::<Text>("\"hi {phnoe}\"").unwrap_err();
         assert!(err.contains("unknown placeholder `{phnoe}`"), "{err}");
+    }
+}
+
+/// JSON Schemas of the values, for editors: the same rules as the checks
+/// above, as far as a schema can say them (a date's day of the month, or a
+/// phone number's area code, are left to the build).
+mod schemas {
+    use std::borrow::Cow;
+
+    use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+
+    use super::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
+
+    macro_rules! string_schema {
+        ($($ty:ident: $description:literal, $pattern:literal;)*) => {$(
+            impl JsonSchema for $ty {
+                fn inline_schema() -> bool {
+                    true
+                }
+                fn schema_name() -> Cow<'static, str> {
+                    stringify!($ty).into()
+                }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                    json_schema!({
+                        "type": "string",
+                        "description": $description,
+                        "pattern": $pattern,
+                    })
+                }
+            }
+        )*};
+    }
+
+    string_schema! {
+        Text: "Text; not empty. May use {placeholders}.", "\\S";
+        Email: "An email address, like hello@example.com.", "^[^@\\s<>\"]+@[^@\\s.<>\"]+(\\.[^@\\s.<>\"]+)+$";
+        Phone: "A US phone number with its area code, like \"(605) 555-0142\".", "^[ ()+.-]*(1[ ()+.-]*)?([0-9][ ()+.-]*){10}$";
+        Date: "A date written year-month-day, like 2025-08-25.", "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+        TimeOfDay: "A 24-hour time of day in quotes, like \"18:00\" for 6 pm.", "^([01]?[0-9]|2[0-3]):[0-5][0-9]$";
+        SiteUrl: "The full address the site is published at, like https://www.example.com.", "^https?://[^\\s?#\"<>]+$";
+        FormId: "The letters and digits after /f/ in the form's address at Formspree.", "^[A-Za-z0-9]{1,64}$";
+    }
+
+    impl JsonSchema for Price {
+        fn inline_schema() -> bool {
+            true
+        }
+        fn schema_name() -> Cow<'static, str> {
+            "Price".into()
+        }
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            json_schema!({
+                "type": "integer",
+                "description": "A price in whole US dollars, without $.",
+                "minimum": 1,
+                "maximum": 1_000_000,
+            })
+        }
+    }
+
+    impl JsonSchema for ZipCode {
+        fn inline_schema() -> bool {
+            true
+        }
+        fn schema_name() -> Cow<'static, str> {
+            "ZipCode".into()
+        }
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            json_schema!({
+                "description": "A five-digit ZIP code, best in quotes: \"57006\".",
+                "anyOf": [
+                    { "type": "string", "pattern": "^[0-9]{5}$" },
+                    { "type": "integer", "minimum": 10000, "maximum": 99999 },
+                ],
+            })
+        }
     }
 }

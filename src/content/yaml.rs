@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use super::spelling;
+use super::{phrases, spelling};
 use crate::diagnostics::{Diagnostic, Location, Result};
 
 /// Separates a message from its help in errors raised by our own value types
@@ -15,6 +15,27 @@ pub const HELP_MARK: &str = "\u{1}";
 /// Parses YAML `text` from `shown` into `T`. `line_offset` is added to reported
 /// lines, for YAML that starts part-way into a file (front matter).
 pub fn parse<T: DeserializeOwned>(text: &str, shown: &Path, line_offset: usize) -> Result<T> {
+    let blank = text.lines().all(|line| {
+        let line = line.trim();
+        line.is_empty() || line.starts_with('#')
+    });
+    if blank {
+        // Otherwise reported as the first key missing.
+        let (what, help) = if line_offset == 0 {
+            (
+                "this file is empty",
+                "write its keys and values; the repository's own content/ folder has a complete example of each file",
+            )
+        } else {
+            (
+                "the front matter is empty",
+                "write `title:` and `description:` lines between the two `---` lines",
+            )
+        };
+        return Err(Diagnostic::new(what)
+            .at(Location::at(shown, line_offset + 1, 1))
+            .help(help));
+    }
     serde_yaml::from_str(text).map_err(|err| {
         // serde_yaml reports a syntax error only after the values before it
         // were read, so a broken line (an unclosed quote, a bad indent) would
@@ -45,9 +66,16 @@ fn translate(err: &serde_yaml::Error, text: &str, shown: &Path, line_offset: usi
         }
         None => explain(problem, context, text, at),
     };
-    let message = match path {
-        Some(path) => format!("{path}: {message}"),
-        None => message,
+    let file_name = shown
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    // "must be a number" and "is empty" read on from the phrase that names the value.
+    let continues = message.starts_with("must ") || message.starts_with("is ");
+    let message = match (path, continues) {
+        (Some(path), true) => format!("{} {message}", phrases::phrase(path, &file_name)),
+        (Some(path), false) => format!("{}: {message}", phrases::phrase(path, &file_name)),
+        (None, true) => format!("this value {message}"),
+        (None, false) => message,
     };
     let location = match at {
         Some((line, column)) => Location::at(shown, line + line_offset, column),
@@ -141,6 +169,22 @@ fn explain(
         };
         return (format!("unknown key `{field}`"), Some(help), at);
     }
+    if let Some(given) = quoted_name(message, "unknown variant `") {
+        let choices: Vec<&str> = message
+            .split_once(", expected ")
+            .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
+            .unwrap_or_default();
+        let listed = choices
+            .iter()
+            .map(|choice| format!("`{choice}`"))
+            .collect::<Vec<_>>()
+            .join(" or ");
+        return (
+            format!("`{given}` is not one of the choices here"),
+            Some(format!("write {listed}")),
+            at,
+        );
+    }
     if let Some(field) = quoted_name(message, "missing field `") {
         let help = format!("add `{field}:` with its value at this level");
         return (format!("the key `{field}` is missing"), Some(help), at);
@@ -188,12 +232,34 @@ fn explain(
         let message = "a second YAML document starts here".to_string();
         return (message, Some(help.into()), second.map(|i| (i + 1, 1)));
     }
+    let missing_colon_at = if message.contains("could not find expected ':'") {
+        context
+            .filter(|c| c.starts_with("scanning a simple key"))
+            .and_then(position_in)
+    } else if message.contains("mapping values are not allowed") {
+        key_without_colon_above(text, error_line)
+    } else {
+        None
+    };
+    if let Some((line, column)) = missing_colon_at {
+        let written = line_text(line).trim();
+        let (key, rest) = written.split_once(' ').unwrap_or((written, ""));
+        let rest = rest.trim_start();
+        return (
+            format!("the key `{key}` has no colon after it"),
+            Some(format!("put a colon right after the key: `{key}: {rest}`")),
+            Some((line, column)),
+        );
+    }
     if let Some(help) = quote_it {
         // Point at the text to quote, not where the parser gave up on it.
         let column = line[..line.len() - value.len()].chars().count() + 1;
-        return (message.to_string(), Some(help), Some((error_line, column)));
+        let first = value.chars().next().unwrap_or('{');
+        let message =
+            format!("this text starts with `{first}`, which YAML reads as something else");
+        return (message, Some(help), Some((error_line, column)));
     }
-    let help = if message.contains("mapping values are not allowed") {
+    let (plain, help) = if message.contains("mapping values are not allowed") {
         let previous = text
             .lines()
             .take(error_line.saturating_sub(1))
@@ -202,9 +268,15 @@ fn explain(
             .unwrap_or("");
         let indent = |line: &str| line.len() - line.trim_start().len();
         if indent(line) > indent(previous) {
-            "this line is indented further than the key above it, so it reads as part of that text; line its key up with the keys above it"
+            (
+                "this line is indented further than the key above it",
+                "it reads as part of that key's text; line its key up with the keys above it",
+            )
         } else {
-            "put text that contains \": \" in quotes"
+            (
+                "this text holds a colon and a space, which YAML reads as a new key",
+                "put text that contains \": \" in quotes",
+            )
         }
     } else if message.contains("did not find expected")
         || message.contains("could not find expected")
@@ -212,13 +284,19 @@ fn explain(
         if let Some(opened) = unbalanced_quote_before(text, error_line) {
             return unclosed(opened);
         }
-        "check the indentation of this line and the line before it"
+        (
+            "this line does not line up with the lines around it",
+            "check the indentation of this line and the line before it: keys of one group start in the same column",
+        )
     } else if message.contains("found character that cannot start any token") {
-        "put this text in quotes"
+        (
+            "this text starts with a character YAML reads as something else",
+            "put this text in quotes",
+        )
     } else {
         return (message.to_string(), None, at);
     };
-    (message.to_string(), Some(help.into()), at)
+    (plain.to_string(), Some(help.into()), at)
 }
 
 /// Where an unknown placeholder is, for a message about one: serde_yaml
@@ -247,6 +325,30 @@ fn placeholder_position(
             let offset = from + line_text.get(from..)?.find(placeholder)?;
             Some((index + 1, line_text[..offset].chars().count() + 1))
         })
+}
+
+/// A line above `line` that starts at the same indent as it and has text but
+/// no colon: a key whose colon was left out. The parser reads it as the
+/// start of a text running on into `line`, and only complains there.
+fn key_without_colon_above(text: &str, line: usize) -> Option<(usize, usize)> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let here = text.lines().nth(line.checked_sub(1)?)?;
+    let (index, above) = text
+        .lines()
+        .enumerate()
+        .take(line - 1)
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .last()?;
+    let trimmed = above.trim_start();
+    let looks_like_key = trimmed
+        .split(' ')
+        .next()
+        .is_some_and(|word| word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    (indent(above) == indent(here)
+        && looks_like_key
+        && !trimmed.contains(':')
+        && !trimmed.starts_with('-'))
+    .then_some((index + 1, indent(above) + 1))
 }
 
 /// The name in backquotes after `prefix` in `message`.
@@ -309,6 +411,10 @@ fn plain_expected(expected: &str) -> (String, String) {
         "u8" | "u16" | "u32" | "u64" | "usize" => (
             "a whole number",
             "write a whole number of 0 or more, without quotes, for example 24",
+        ),
+        "f64" | "f32" => (
+            "a number",
+            "write a number with a decimal point, without quotes, for example 44.31",
         ),
         other => return (other.to_string(), format!("write {other} here")),
     };
@@ -395,7 +501,7 @@ mod value_error_tests {
         }
         let err = parse::<T>("name: a\nprice: 0\n", Path::new("f.yaml"), 0).unwrap_err();
         assert_eq!(err.location, Some(Location::at("f.yaml", 2, 8)));
-        assert_eq!(err.message, "price: the price must be more than $0");
+        assert_eq!(err.message, "the price must be more than $0");
         assert!(
             err.help
                 .as_ref()
@@ -420,7 +526,10 @@ email: nobody\n",
         )
         .unwrap_err();
         assert_eq!(err.location, Some(Location::at("f.yaml", 2, 8)));
-        assert_eq!(err.message, "email: \"nobody\" is not an email address");
+        assert_eq!(
+            err.message,
+            "the email address: \"nobody\" is not an email address"
+        );
     }
 
     #[test]
@@ -430,5 +539,45 @@ email: nobody\n",
             .unwrap_err();
         assert_eq!(err.location, Some(Location::at("f.yaml", 1, 8)));
         assert_eq!(err.message, "this quote is never closed");
+    }
+}
+
+#[cfg(test)]
+mod missing_colon_tests {
+    use super::*;
+
+    #[test]
+    fn a_key_without_its_colon_is_reported_on_its_own_line() {
+        // Read as text running on into the next line, it is reported there
+        // by the parser; or, last in its block, at the line after it.
+        let cases = [
+            (
+                "title About Us\ndescription: x\n",
+                (1, 1),
+                "title",
+                "About Us",
+            ),
+            (
+                "title: a\ndescription Our story\ndate: 2025-01-01\n",
+                (2, 1),
+                "description",
+                "Our story",
+            ),
+            ("a:\n  b: x\n  c Some text\n", (3, 3), "c", "Some text"),
+        ];
+        for (text, (line, column), key, rest) in cases {
+            let err = parse::<serde::de::IgnoredAny>(text, Path::new("f.md"), 0).unwrap_err();
+            assert_eq!(
+                err.location,
+                Some(Location::at("f.md", line, column)),
+                "{text:?}"
+            );
+            assert_eq!(
+                err.message,
+                format!("the key `{key}` has no colon after it")
+            );
+            let help = format!("put a colon right after the key: `{key}: {rest}`");
+            assert_eq!(err.help.as_deref(), Some(help.as_str()));
+        }
     }
 }

@@ -8,6 +8,7 @@ mod markers;
 mod minify;
 pub mod props;
 pub mod server_config;
+pub mod share_card;
 pub mod structured_data;
 
 use minijinja::value::Serde;
@@ -17,7 +18,7 @@ use serde::Serialize;
 
 use std::collections::HashMap;
 
-use crate::content::{Page, Site, markdown};
+use crate::content::{Page, PageLink, REQUIRED_PAGES, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::RenderedIsland;
 use crate::output_file::OutputFile;
@@ -86,6 +87,9 @@ pub struct RenderInput<'a> {
     pub copyright_year: i32,
     /// Markup added at the end of every body while previewing (live reload).
     pub dev_script: &'a str,
+    /// The picture shared links show; `None` where no picture is drawn
+    /// (`curbside check`).
+    pub share_card: Option<&'a share_card::ShareCard>,
 }
 
 /// Renders every page: home, each Markdown page, and the 404 page.
@@ -100,7 +104,7 @@ pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
         site.business.name.as_str()
     );
     let structured = [
-        structured_data::local_business(site),
+        structured_data::local_business(site, input.share_card.map(|card| card.url.as_str())),
         structured_data::faq_page(site),
     ];
     let home = context! {
@@ -199,11 +203,28 @@ fn common(input: &RenderInput) -> Result<Value> {
             annual => context! { price => site.plans.annual.price.to_string() },
         },
         chrome => Value::from(Serde(&site.chrome)),
+        share_card => input.share_card.map(|card| Value::from(Serde(card))),
+        footer_pages => footer_pages(site),
         assets => Value::from(Serde(input.assets)),
         islands => islands,
         copyright_year => input.copyright_year,
         dev_script => Value::from_safe_string(input.dev_script.to_string()),
     })
+}
+
+/// The pages the owner added that ask to be linked from the footer (the
+/// default), in the order of their file names. The privacy policy and terms
+/// have their own links, worded in site.yaml.
+fn footer_pages(site: &Site) -> Vec<Value> {
+    site.pages
+        .iter()
+        .filter(|page| page.meta.link == PageLink::Footer)
+        .filter(|page| !REQUIRED_PAGES.contains(&page.slug.as_str()))
+        .map(|page| {
+            let text = page.meta.link_text.as_ref().unwrap_or(&page.meta.title);
+            context! { href => format!("/{}", page.slug), text => text.as_str() }
+        })
+        .collect()
 }
 
 fn faq_entries(site: &Site) -> Vec<Value> {

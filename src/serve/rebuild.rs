@@ -20,6 +20,9 @@ const SETTLE: Duration = watch::DEBOUNCE;
 pub struct Rebuilder {
     builder: Builder,
     preview: Arc<Preview>,
+    /// The warnings printed last: said again only when they change, so a
+    /// save does not repeat them.
+    warned: Option<Vec<String>>,
 }
 
 impl Rebuilder {
@@ -27,6 +30,7 @@ impl Rebuilder {
         Rebuilder {
             builder: Builder::new(project, options),
             preview,
+            warned: None,
         }
     }
 
@@ -39,6 +43,10 @@ impl Rebuilder {
                 if let Some(site) = self.builder.last_site() {
                     self.preview
                         .set_form_id(site.business.formspree_form_id.as_str());
+                }
+                if self.warned.as_ref() != Some(&report.warnings) {
+                    report.warnings.iter().for_each(|warning| warn(warning));
+                    self.warned = Some(report.warnings.clone());
                 }
                 let ms = report.elapsed.as_millis();
                 match rebuild {

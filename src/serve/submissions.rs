@@ -72,15 +72,46 @@ fn entry(form_id: &str, fields: &[Field], at: OffsetDateTime) -> Value {
     })
 }
 
-/// The terminal's line for one post: `form abc: ada@example.com (8 fields): saved to …`.
+/// The terminal's line for one post, what the owner wants at a glance:
+/// `sign-up for form abc: annual plan ($250 yearly), ZIP 57006,
+/// ada@example.com (12 fields): saved to …`. Every value the client sent
+/// is escaped and cut short, so the line stays one harmless line.
 pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
-    let email = fields
-        .iter()
-        .find(|f| f.name == EMAIL_FIELD)
-        .map_or("no email".into(), |f| printable(f.value.trim()));
+    let value = |name: &str| {
+        fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.value.trim())
+            .filter(|v| !v.is_empty())
+            .map(shown)
+    };
+    let plan = match (
+        value("plan_type"),
+        value("plan_amount"),
+        value("billing_frequency"),
+    ) {
+        (Some(plan), Some(amount), Some(frequency)) => {
+            format!("{plan} plan (${amount} {frequency})")
+        }
+        (Some(plan), _, _) => format!("{plan} plan"),
+        _ => "no plan".to_string(),
+    };
+    let zip = value("zip").map_or("no ZIP".to_string(), |zip| format!("ZIP {zip}"));
+    let email = value(EMAIL_FIELD).unwrap_or_else(|| "no email".to_string());
     let count = fields.iter().filter(|f| !f.name.starts_with('_')).count();
     let plural = if count == 1 { "" } else { "s" };
-    format!("form {form_id}: {email} ({count} field{plural}): {outcome}")
+    format!("sign-up for form {form_id}: {plan}, {zip}, {email} ({count} field{plural}): {outcome}")
+}
+
+/// Longest a value is shown in the terminal, in characters.
+const SHOWN_CHARS: usize = 60;
+
+/// `value` [`printable`], and cut to [`SHOWN_CHARS`] with `…`.
+fn shown(value: &str) -> String {
+    let mut chars = value.chars();
+    let head: String = chars.by_ref().take(SHOWN_CHARS).collect();
+    let cut = if chars.next().is_some() { "…" } else { "" };
+    format!("{}{cut}", printable(&head))
 }
 
 /// `text` safe to print in a terminal, on one line: control characters
@@ -121,11 +152,34 @@ mod tests {
         let line = summary("abc", &[Field::text("email", email)], "saved");
         assert_eq!(
             line,
-            "form abc: a@b.co\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\nerror: fake\\r\\\\n\\u{202e} (1 field): saved"
+            "sign-up for form abc: no plan, no ZIP, a@b.co\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\nerror: fake\\r\\\\n\\u{202e} (1 field): saved"
         );
         assert!(!line.chars().any(char::is_control));
         assert_eq!(printable("Ada Lovelace é"), "Ada Lovelace é");
         assert_eq!(printable("\u{200e}O'Brien"), "\\u{200e}O\\'Brien");
+    }
+
+    #[test]
+    fn a_sign_up_prints_its_plan_and_zip() {
+        let fields = [
+            Field::text("firstName", "Ada"),
+            Field::text("zip", " 57006 "),
+            Field::text("email", "ada@example.com"),
+            Field::text("plan_type", "annual"),
+            Field::text("plan_amount", "250"),
+            Field::text("billing_frequency", "yearly"),
+            Field::text("_gotcha", ""),
+        ];
+        assert_eq!(
+            summary("abc", &fields, "saved"),
+            "sign-up for form abc: annual plan ($250 yearly), ZIP 57006, ada@example.com (6 fields): saved"
+        );
+        let long = "9".repeat(200);
+        let line = summary("abc", &[Field::text("zip", &long)], "refused");
+        assert!(
+            line.contains(&format!("ZIP {}…,", "9".repeat(60))),
+            "{line}"
+        );
     }
 
     #[test]

@@ -140,7 +140,7 @@ test("a broken save shows the error over the page, and the fix reloads it withou
     await printed(/^error: content\/plans\.yaml:\d+:\d+:/m, seen);
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText(
-      /content\/plans\.yaml:\d+:\d+: monthly\.price: the price must be a number, not "abc"/,
+      /content\/plans\.yaml:\d+:\d+: the monthly plan's price must be a number, not "abc"/,
     );
     await expect(overlay.getByRole("heading")).toHaveText("The site could not be rebuilt");
     // The last good page is still there under it.

@@ -1,0 +1,419 @@
+//! `curbside check`: everything a build checks, and the links between the
+//! pages, without writing anything and without Node. Content, layouts and
+//! stylesheets are loaded and validated and every page is rendered as the
+//! build renders it (the interactive parts stand as placeholders); then every
+//! link inside the site and every `#anchor` must lead somewhere, and every
+//! page must be reachable from the home page.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
+
+use scraper::{Html, Selector};
+
+use crate::build::Project;
+use crate::content::{self, Site, spelling};
+use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::islands;
+use crate::render::{self, AssetUrls, Layouts, RenderInput};
+use crate::styles;
+use crate::text::line_column;
+
+/// What a check found: the problems (none when the site is ready), and the
+/// size of what was checked, for the closing line.
+#[derive(Debug)]
+pub struct CheckReport {
+    pub problems: Vec<Diagnostic>,
+    pub warnings: Vec<String>,
+    pub pages: usize,
+    pub links: usize,
+}
+
+/// A rendered page: its address and what it links to and names.
+struct RenderedPage {
+    /// `/`, `/about`, or `/404` for the page of unknown addresses.
+    address: String,
+    /// Where its text comes from, to point at when a link is not found
+    /// in any source.
+    source: PathBuf,
+    links: Vec<String>,
+    ids: BTreeSet<String>,
+    /// The ids of its sections, in order, to suggest.
+    sections: Vec<String>,
+}
+
+/// Checks the project. A mistake that stops the build (content, layouts)
+/// is an `Err`, as from `build`; problems with links are all collected in
+/// the report.
+pub fn check(project: &Project) -> Result<CheckReport> {
+    let shown = |name: &str| PathBuf::from(name);
+    let site = content::load(&project.content(), &shown("content"))?;
+    let layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
+    let island_names = islands::find(
+        &project.frontend().join(islands::FOLDER),
+        &shown("frontend").join(islands::FOLDER),
+    )?;
+    let styles = styles::read(&project.layouts().join("assets"), &shown("layouts/assets"))?;
+    let assets = AssetUrls::pending(&styles.favicon);
+    let input = RenderInput {
+        site: &site,
+        layouts: &layouts,
+        islands: &island_names,
+        assets: &assets,
+        copyright_year: 2000,
+        dev_script: "",
+        share_card: None,
+    };
+    let files = render::pages(&input)?;
+    let pages: Vec<RenderedPage> = files
+        .iter()
+        .map(|file| {
+            let slug = file.path.trim_end_matches(".html");
+            let (address, source) = match slug {
+                "index" => ("/".to_string(), shown("layouts/home.html")),
+                "404" => ("/404".to_string(), shown("layouts/404.html")),
+                slug => (
+                    format!("/{slug}"),
+                    shown("content/pages").join(format!("{slug}.md")),
+                ),
+            };
+            let html = String::from_utf8_lossy(&file.contents);
+            let (links, ids, sections) = links_and_ids(&html);
+            RenderedPage {
+                address,
+                source,
+                links,
+                ids,
+                sections,
+            }
+        })
+        .collect();
+    let sources = Sources::read(project, &site);
+    let mut problems = Vec::new();
+    let mut reported = BTreeSet::new();
+    let by_address: BTreeMap<&str, &RenderedPage> =
+        pages.iter().map(|p| (p.address.as_str(), p)).collect();
+    let mut links = 0;
+    for page in &pages {
+        for href in &page.links {
+            let Some(target) = internal(href, site.business.url.as_str(), &page.address) else {
+                continue;
+            };
+            links += 1;
+            if let Some(problem) = broken(&target, &by_address) {
+                // One message for each broken link, however many pages share it.
+                if reported.insert(href.clone()) {
+                    problems.push(sources.locate(href, &page.source, problem));
+                }
+            }
+        }
+    }
+    problems.extend(unreachable(&pages, &by_address, &site));
+    Ok(CheckReport {
+        problems,
+        warnings: content::warnings(&site),
+        pages: pages.len(),
+        links,
+    })
+}
+
+/// Every `href` of an `<a>`, every `id`, and the ids of the sections in `html`.
+fn links_and_ids(html: &str) -> (Vec<String>, BTreeSet<String>, Vec<String>) {
+    let document = Html::parse_document(html);
+    let anchors = Selector::parse("a[href]").expect("a valid selector");
+    let named = Selector::parse("[id]").expect("a valid selector");
+    let sections = Selector::parse("section[id]").expect("a valid selector");
+    let sections = document
+        .select(&sections)
+        .filter_map(|element| element.value().id())
+        .map(str::to_string)
+        .collect();
+    let links = document
+        .select(&anchors)
+        .filter_map(|a| a.value().attr("href"))
+        .map(str::to_string)
+        .collect();
+    let ids = document
+        .select(&named)
+        .filter_map(|element| element.value().id())
+        .map(str::to_string)
+        .collect();
+    (links, ids, sections)
+}
+
+/// A link within the site: its page's address and its `#anchor`.
+#[derive(Debug, PartialEq, Eq)]
+struct Target {
+    address: String,
+    anchor: Option<String>,
+}
+
+/// The page and anchor `href` leads to, if it stays on the site (an address
+/// starting with `/` or `#`, or with the site's own web address); `None` for
+/// links elsewhere, `mailto:` and `tel:`.
+fn internal(href: &str, site_url: &str, from: &str) -> Option<Target> {
+    let local = match href.strip_prefix(site_url) {
+        Some(rest) if rest.is_empty() || rest.starts_with(['/', '#', '?']) => rest,
+        _ => href,
+    };
+    let local = if local.is_empty() { "/" } else { local };
+    let (path, anchor) = match local.split_once('#') {
+        Some((path, anchor)) => (path, Some(anchor.to_string())),
+        None => (local, None),
+    };
+    let path = path.split('?').next().unwrap_or(path);
+    let address = if path.is_empty() {
+        from.to_string()
+    } else if path.starts_with('/') && !path.starts_with("//") {
+        path.trim_end_matches(".html").to_string()
+    } else {
+        return None;
+    };
+    let address = if address.len() > 1 {
+        address.trim_end_matches('/').to_string()
+    } else {
+        address
+    };
+    Some(Target { address, anchor })
+}
+
+/// What is wrong with a link to `target`, if anything.
+fn broken(target: &Target, pages: &BTreeMap<&str, &RenderedPage>) -> Option<Problem> {
+    // Files the build writes beside the pages.
+    const FILES: [&str; 2] = ["/sitemap.xml", "/robots.txt"];
+    if FILES.contains(&target.address.as_str()) {
+        return None;
+    }
+    let Some(page) = pages.get(target.address.as_str()) else {
+        let known: Vec<&str> = pages.keys().copied().filter(|a| *a != "/404").collect();
+        return Some(Problem::NoPage {
+            address: target.address.clone(),
+            near: spelling::closest(&target.address, &known).map(str::to_string),
+            known: known.iter().map(|a| a.to_string()).collect(),
+        });
+    };
+    let anchor = target.anchor.as_deref().filter(|a| !a.is_empty())?;
+    if page.ids.contains(anchor) {
+        return None;
+    }
+    let known: Vec<&str> = page.ids.iter().map(String::as_str).collect();
+    Some(Problem::NoAnchor {
+        address: page.address.clone(),
+        anchor: anchor.to_string(),
+        near: spelling::closest(anchor, &known).map(str::to_string),
+        sections: page.sections.clone(),
+    })
+}
+
+enum Problem {
+    NoPage {
+        address: String,
+        near: Option<String>,
+        known: Vec<String>,
+    },
+    NoAnchor {
+        address: String,
+        anchor: String,
+        near: Option<String>,
+        sections: Vec<String>,
+    },
+}
+
+impl Problem {
+    fn diagnostic(self, href: &str) -> Diagnostic {
+        match self {
+            Problem::NoPage {
+                address,
+                near,
+                known,
+            } => {
+                let help = match near {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => format!(
+                        "link to one of the site's pages ({}), or add content/pages{address}.md",
+                        known.join(", ")
+                    ),
+                };
+                Diagnostic::new(format!(
+                    "the link `{href}` leads to no page: the site has no {address}"
+                ))
+                .help(help)
+            }
+            Problem::NoAnchor {
+                address,
+                anchor,
+                near,
+                sections,
+            } => {
+                let listed: Vec<String> = sections.iter().map(|id| format!("#{id}")).collect();
+                let help = match near {
+                    Some(near) => format!("did you mean `#{near}`?"),
+                    None if listed.is_empty() => {
+                        format!("link to the page without `#{anchor}`")
+                    }
+                    None => format!(
+                        "the sections of {} are {}; link to one of them, or to the page without `#{anchor}`",
+                        page_name(&address),
+                        listed.join(", ")
+                    ),
+                };
+                Diagnostic::new(format!(
+                    "the link `{href}` leads to no place on {}: nothing there is named `{anchor}`",
+                    page_name(&address)
+                ))
+                .help(help)
+            }
+        }
+    }
+}
+
+/// How a page is named in a message.
+fn page_name(address: &str) -> String {
+    match address {
+        "/" => "the home page".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The text of every file a link can come from, to find where it is written.
+struct Sources {
+    /// Shown path and text, most likely first: pages, content, layouts.
+    files: Vec<(PathBuf, String)>,
+}
+
+impl Sources {
+    fn read(project: &Project, site: &Site) -> Sources {
+        let mut files = Vec::new();
+        let mut add = |path: &Path, shown: PathBuf| {
+            if let Ok(text) = std::fs::read_to_string(path) {
+                files.push((shown, text));
+            }
+        };
+        for page in &site.pages {
+            let name = format!("{}.md", page.slug);
+            add(
+                &project.content().join("pages").join(&name),
+                Path::new("content/pages").join(name),
+            );
+        }
+        for name in [
+            "home.yaml",
+            "faq.yaml",
+            "site.yaml",
+            "notfound.yaml",
+            "plans.yaml",
+            "business.yaml",
+        ] {
+            add(
+                &project.content().join(name),
+                Path::new("content").join(name),
+            );
+        }
+        let layouts = project.layouts();
+        for entry in walkdir::WalkDir::new(&layouts)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(|entry| entry.ok())
+            .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "html"))
+        {
+            let relative = entry.path().strip_prefix(&layouts).unwrap_or(entry.path());
+            add(entry.path(), Path::new("layouts").join(relative));
+        }
+        Sources { files }
+    }
+
+    /// `problem`, at the first place `href` is written (the page's own file
+    /// first), or at the page's file when it is made by the build.
+    fn locate(&self, href: &str, page_source: &Path, problem: Problem) -> Diagnostic {
+        let mut own_first = self
+            .files
+            .iter()
+            .filter(|(shown, _)| shown == page_source)
+            .chain(self.files.iter().filter(|(shown, _)| shown != page_source));
+        let found = own_first.find_map(|(shown, text)| {
+            let offset = text.find(href)?;
+            let (line, column) = line_column(&text.as_bytes()[..offset]);
+            Some(Location::at(shown, line, column))
+        });
+        problem
+            .diagnostic(href)
+            .at(found.unwrap_or_else(|| Location::file(page_source)))
+    }
+}
+
+/// Pages that no chain of links from the home page reaches.
+fn unreachable(
+    pages: &[RenderedPage],
+    by_address: &BTreeMap<&str, &RenderedPage>,
+    site: &Site,
+) -> Vec<Diagnostic> {
+    let mut reached = BTreeSet::from(["/".to_string()]);
+    let mut queue = VecDeque::from(["/".to_string()]);
+    while let Some(address) = queue.pop_front() {
+        let Some(page) = by_address.get(address.as_str()) else {
+            continue;
+        };
+        for href in &page.links {
+            if let Some(target) = internal(href, site.business.url.as_str(), &page.address)
+                && by_address.contains_key(target.address.as_str())
+                && reached.insert(target.address.clone())
+            {
+                queue.push_back(target.address);
+            }
+        }
+    }
+    pages
+        .iter()
+        .filter(|page| page.address != "/404" && !reached.contains(&page.address))
+        .map(|page| {
+            Diagnostic::new(format!(
+                "the page {} cannot be reached from the home page: no page links to it",
+                page.address
+            ))
+            .at(Location::at(&page.source, 1, 1))
+            .help(format!(
+                "remove `link: none` from its front matter to link it from the footer, or link to it from another page's text: [words]({})",
+                page.address
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(address: &str, anchor: Option<&str>) -> Option<Target> {
+        Some(Target {
+            address: address.into(),
+            anchor: anchor.map(str::to_string),
+        })
+    }
+
+    #[test]
+    fn links_within_the_site_are_told_from_links_elsewhere() {
+        let site = "https://www.example.com";
+        let from = "/about";
+        assert_eq!(internal("/", site, from), target("/", None));
+        assert_eq!(internal("/#faq", site, from), target("/", Some("faq")));
+        assert_eq!(internal("#top", site, from), target("/about", Some("top")));
+        assert_eq!(internal("/terms/", site, from), target("/terms", None));
+        assert_eq!(internal("/terms.html", site, from), target("/terms", None));
+        assert_eq!(
+            internal("https://www.example.com/about?x=1", site, from),
+            target("/about", None)
+        );
+        assert_eq!(
+            internal("https://www.example.com", site, from),
+            target("/", None)
+        );
+        for elsewhere in [
+            "https://other.example/",
+            "//cdn.example/x",
+            "mailto:a@b.co",
+            "tel:+16055550142",
+            "https://www.example.community/",
+        ] {
+            assert_eq!(internal(elsewhere, site, from), None, "{elsewhere}");
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! `curbside check` on fixture sites, through the real binary: it exits 0 on
+//! the repository's own site and writes nothing, and exits 1 with a
+//! file:line:column message for each broken link, missing `#anchor` and
+//! page that cannot be reached, and for content mistakes as `build` does.
+//! Messages are snapshots, like the build's (tests/content_errors.rs).
+
+#[path = "common/fixture_support.rs"]
+mod fixture_support;
+
+use std::process::{Command, Output};
+
+use fixture_support::{Fixture, tree};
+
+/// A copy of the project; the check lists its islands, in frontend/.
+fn project() -> Fixture {
+    let site = Fixture::copy_of_project();
+    site.with_frontend();
+    site
+}
+
+fn check(site: &Fixture) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_curbside"))
+        .arg("--root")
+        .arg(site.root())
+        .arg("check")
+        .output()
+        .expect("run the curbside binary")
+}
+
+/// Runs the check, which must fail with exit code 1, and returns its stderr
+/// from the first `error:` line, the sample-values warning above it left out.
+fn check_fails(site: &Fixture) -> String {
+    let output = check(site);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let start = stderr
+        .find("error: ")
+        .unwrap_or_else(|| panic!("no error in:\n{stderr}"));
+    stderr[start..].to_string()
+}
+
+#[test]
+fn the_repository_site_passes_and_nothing_is_written() {
+    let site = project();
+    let before = tree(site.root());
+    let output = check(&site);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("Checked 4 pages and ") && stderr.contains("no problems found"),
+        "{stderr}"
+    );
+    // The build's warnings are the check's too.
+    assert!(stderr.contains("warning: content/business.yaml still has sample values"));
+    assert_eq!(
+        tree(site.root()),
+        before,
+        "the check wrote or changed files"
+    );
+}
+
+#[test]
+fn a_link_to_a_page_that_does_not_exist() {
+    let site = project();
+    site.write(
+        "content/pages/about.md",
+        "---\ntitle: About Us\ndescription: Who we are.\n---\n\nRead our [terms](/termsofservise) first.\n",
+    );
+    let stderr = check_fails(&site);
+    assert!(
+        stderr.starts_with("error: content/pages/about.md:6:18: the link `/termsofservise`"),
+        "{stderr}"
+    );
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn a_link_to_a_section_that_does_not_exist() {
+    let site = project();
+    site.replace(
+        "content/faq.yaml",
+        "    Yes. Returning",
+        "    Yes ([see the prices](/#prices)). Returning",
+    );
+    let stderr = check_fails(&site);
+    assert!(
+        stderr.starts_with("error: content/faq.yaml:11:27: the link `/#prices`"),
+        "{stderr}"
+    );
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn a_page_no_link_reaches() {
+    let site = project();
+    site.write(
+        "content/pages/route-map.md",
+        "---\ntitle: Our route\ndescription: Where we go.\nlink: none\n---\n\nThe route.\n",
+    );
+    let stderr = check_fails(&site);
+    insta::assert_snapshot!(stderr);
+
+    // Linked from another page's text, it is reachable.
+    site.replace(
+        "content/pages/termsofservice.md",
+        "These terms apply",
+        "See [our route](/route-map). These terms apply",
+    );
+    let output = check(&site);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn every_problem_is_reported_not_only_the_first() {
+    let site = project();
+    site.write(
+        "content/pages/about.md",
+        "---\ntitle: About Us\ndescription: Who we are.\n---\n\n[One](/nowhere) and [two](/#nothing).\n",
+    );
+    let stderr = check_fails(&site);
+    assert_eq!(
+        stderr.matches("error: content/pages/about.md:6:").count(),
+        2,
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("error: found 2 problems in 5 pages\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_content_mistake_is_reported_as_the_build_reports_it() {
+    let site = project();
+    site.replace("content/plans.yaml", "price: 25\n", "price: twenty-five\n");
+    let stderr = check_fails(&site);
+    assert!(
+        stderr.starts_with(
+            "error: content/plans.yaml:6:10: the monthly plan's price must be a number"
+        ),
+        "{stderr}"
+    );
+}
