@@ -148,6 +148,7 @@ impl Builder {
         let compressor =
             output::compress::Compressor::with_disk_cache(project.cache().join("precompressed"));
         let node_cache = node::cache::NodeCache::new(project.cache().join("node"));
+        let project_cache = project.cache();
         Builder {
             project,
             options,
@@ -158,7 +159,7 @@ impl Builder {
             site: None,
             minifier: styles::Minifier::default(),
             compressor,
-            share_cards: ShareCards::default(),
+            share_cards: ShareCards::with_disk_cache(project_cache.join("share-card")),
         }
     }
 

@@ -132,3 +132,32 @@ fn the_card_follows_the_content_and_its_editable_layout() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_later_build_reads_the_card_its_inputs_drew_before() {
+    let site = Fixture::copy_of_project();
+    site.with_frontend();
+    build(&site);
+    let cache = site.root().join(".curbside/share-card");
+    let cached: Vec<_> = std::fs::read_dir(&cache)
+        .expect("the card is kept in .curbside/share-card")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(cached.len(), 1, "{cached:?}");
+    // Marked, so the next build shows whether it drew the card or read it.
+    let mut marked = std::fs::read(&cached[0]).expect("read the cached card");
+    marked.extend_from_slice(b"read from the cache");
+    std::fs::write(&cached[0], &marked).expect("mark the cached card");
+
+    build(&site);
+    let assets = site.root().join("dist/assets");
+    let card = std::fs::read_dir(&assets)
+        .expect("dist/assets")
+        .map(|entry| entry.expect("an entry").path())
+        .find(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("share-") && name.ends_with(".png")
+        })
+        .expect("a share card");
+    assert_eq!(std::fs::read(card).expect("read the card"), marked);
+}

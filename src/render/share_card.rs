@@ -4,7 +4,8 @@
 //! with the business name, the headline and the price, and rendered to PNG
 //! here with resvg and the fonts in `layouts/fonts/` (nothing is fetched).
 //! The PNG's name carries its hash; a card whose inputs have not changed is
-//! not drawn again.
+//! not drawn again, in this process or, through the project's cache folder,
+//! in the next one (a deploy's cold build of an unchanged card reads it).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -43,9 +44,19 @@ pub struct ShareCards {
     last: Option<(String, OutputFile)>,
     /// Cards drawn so far, however many were asked for.
     drawn: usize,
+    /// Cards drawn before, as `<hash of the inputs>.png`.
+    disk: Option<PathBuf>,
 }
 
 impl ShareCards {
+    /// Cards that also keep what they draw in `dir`, for later builds.
+    pub fn with_disk_cache(dir: PathBuf) -> Self {
+        ShareCards {
+            disk: Some(dir),
+            ..ShareCards::default()
+        }
+    }
+
     /// The card for `site`, drawn from the layouts in `dir` (shown as `shown`).
     pub fn card(
         &mut self,
@@ -64,8 +75,15 @@ impl ShareCards {
         let file = match &self.last {
             Some((hash, file)) if *hash == inputs => file.clone(),
             _ => {
-                let png = draw(&svg, fonts, &shown.join(TEMPLATE))?;
-                self.drawn += 1;
+                let png = match self.read_disk(&inputs) {
+                    Some(png) => png,
+                    None => {
+                        let png = draw(&svg, fonts, &shown.join(TEMPLATE))?;
+                        self.drawn += 1;
+                        self.write_disk(&inputs, &png);
+                        png
+                    }
+                };
                 let file = OutputFile::asset("share", "png", png);
                 self.last = Some((inputs, file.clone()));
                 file
@@ -84,6 +102,22 @@ impl ShareCards {
 impl ShareCards {
     pub fn drawn(&self) -> usize {
         self.drawn
+    }
+
+    fn read_disk(&self, inputs: &str) -> Option<Vec<u8>> {
+        let png = std::fs::read(self.disk.as_ref()?.join(format!("{inputs}.png"))).ok()?;
+        // A cut-off file is not a picture: drawn again.
+        png.starts_with(b"\x89PNG\r\n\x1a\n").then_some(png)
+    }
+
+    /// Best effort: a cache that cannot be written only means drawing again.
+    fn write_disk(&self, inputs: &str, png: &[u8]) {
+        let Some(dir) = &self.disk else { return };
+        let path = dir.join(format!("{inputs}.png"));
+        let partial = dir.join(format!("{inputs}.png.partial"));
+        let _ = std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&partial, png))
+            .and_then(|()| std::fs::rename(&partial, &path));
     }
 }
 
