@@ -21,7 +21,8 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -234,8 +235,10 @@ async function startWrangler(site) {
 async function startNetlify(site) {
   const port = await freePort();
   const staticPort = await freePort();
-  const dir = join(work, "netlify-run");
-  mkdirSync(dir, { recursive: true });
+  // Outside the repository: netlify dev adds `.netlify` to the .gitignore of the git
+  // repository it runs in, which would leave the clone modified.
+  const dir = mkdtempSync(join(tmpdir(), "curbside-netlify-"));
+  outside.push(dir);
   const bin = join(here, "node_modules/.bin");
   assert.ok(existsSync(join(bin, "netlify")) && existsSync(join(bin, "deno")), "netlify-cli or deno is missing: npm ci in tests/browser/hosts");
   // Its own static server would take port 3999 whoever else has it.
@@ -523,6 +526,9 @@ async function metaPolicyBlocksInlineScript(host) {
   }
 }
 
+/** Folders made outside the repository, removed at the end. @type {string[]} */
+const outside = [];
+
 before(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -531,6 +537,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
+  for (const dir of outside) rmSync(dir, { recursive: true, force: true });
 });
 
 const only = process.env.CURBSIDE_HOSTS?.split(",").map((key) => key.trim());
