@@ -41,12 +41,7 @@ export function preloadIsland(name: string): void {
   }
 }
 
-/**
- * `urgent` is false when nothing but the visitor's first scroll started it (the menu on a phone):
- * it then waits for the main thread to be idle, so the island the visitor scrolled to, or
- * touched, hydrates first. A press on it meanwhile is held, as during any hydration.
- */
-export async function hydrateIsland(element: Element, name: string, urgent = true): Promise<void> {
+export async function hydrateIsland(element: Element, name: string): Promise<void> {
   preloadIsland(name);
   // data-hydrating, then data-hydrated: where each island is, for tests, the benchmark and styles.
   element.setAttribute("data-hydrating", "");
@@ -54,7 +49,6 @@ export async function hydrateIsland(element: Element, name: string, urgent = tru
   try {
     const props = readProps(name);
     const module = await loadIsland(name);
-    if (!urgent) await new Promise<void>((idle) => whenIdle(idle));
     // The props were serialized by the Rust CLI for exactly this island.
     const hydrated = module.hydrate(element, module.default, props as object, name);
     held.releaseClick();
@@ -72,32 +66,30 @@ export async function hydrateIsland(element: Element, name: string, urgent = tru
   performance.mark(`island ${name} hydrated`);
 }
 
-/** Calls `fire` once, when the island's `data-hydrate` strategy says so; `urgent` unless only the page's first scroll did. */
-export function schedule(element: Element, strategy: string, fire: (urgent: boolean) => void): void {
+/** Calls `fire` once, when the island's `data-hydrate` strategy says so. */
+export function schedule(element: Element, strategy: string, fire: () => void): void {
   let done = false;
   const cancels: Cancel[] = [];
-  const once = (urgent: boolean): void => {
+  const once = (): void => {
     if (done) return;
     done = true;
     for (const cancel of cancels) cancel();
-    fire(urgent);
+    fire();
   };
-  const urgent = (): void => once(true);
-  const whenever = (): void => once(false);
   if (strategy.startsWith("media:")) {
     const query = strategy.slice("media:".length);
-    cancels.push(whenMedia(query, whenever));
+    cancels.push(whenMedia(query, once));
     // A tap only counts where the island is meant to run (the menu is inert on wide screens).
-    cancels.push(whenInteracted(element, () => (mediaMatches(query) ? urgent() : undefined)));
+    cancels.push(whenInteracted(element, () => (mediaMatches(query) ? once() : undefined)));
     return;
   }
   if (strategy === "idle") {
-    cancels.push(whenIdle(whenever));
+    cancels.push(whenIdle(once));
   } else {
     // Anything else is "visible": the build accepts no other strategy.
-    cancels.push(whenVisible(element, urgent));
+    cancels.push(whenVisible(element, once));
   }
-  cancels.push(whenInteracted(element, urgent));
+  cancels.push(whenInteracted(element, once));
 }
 
 /** An island whose strategy is a media query runs only where that query matches (the menu on phones). */
@@ -123,8 +115,8 @@ export function initIslands(root: ParentNode = document): void {
   for (const element of islands) {
     const name = element.getAttribute("data-island") ?? "";
     const strategy = element.getAttribute("data-hydrate") ?? "visible";
-    schedule(element, strategy, (urgent) => {
-      hydrateIsland(element, name, urgent).catch((error: unknown) => {
+    schedule(element, strategy, () => {
+      hydrateIsland(element, name).catch((error: unknown) => {
         // The server HTML stays in place and keeps working as a plain page.
         console.error(`[islands] ${name}: could not hydrate`, error);
       });
