@@ -203,7 +203,16 @@ impl Builder {
             (pages, bundled)
         });
         self.node = node;
-        let (site, island_names, styles, mut pages, share_file) = pages?;
+        let (
+            Loaded {
+                site,
+                island_names,
+                styles,
+                ..
+            },
+            mut pages,
+            share_file,
+        ) = pages?;
         let result = bundled.and_then(|bundled| {
             let (frontend_key, bundle, by_node) = bundled;
             if by_node {
@@ -290,9 +299,6 @@ impl Builder {
         Ok(report)
     }
 
-    /// Loads the content, layouts and stylesheets and renders every page,
-    /// with markers where Node's work goes.
-    #[allow(clippy::type_complexity)]
     /// Content, layouts and styles loaded, the share card drawn (when its
     /// inputs changed) and the pages rendered, with markers where Node's
     /// work goes.
@@ -302,22 +308,15 @@ impl Builder {
         share_cards: &mut ShareCards,
         phases: &mut Phases,
     ) -> Result<RenderedPages> {
-        let shown = |name: &str| PathBuf::from(name);
-        let site = content::load(&project.content(), &shown("content"))?;
-        let layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
-        let island_names = islands::find(
-            &project.frontend().join(islands::FOLDER),
-            &shown("frontend").join(islands::FOLDER),
-        )?;
-        let styles = styles::read(&project.layouts().join("assets"), &shown("layouts/assets"))?;
+        let sources = Loaded::load(project)?;
         phases.end("load");
         let (share_card, share_file) =
-            share_cards.card(&site, &project.layouts(), &shown("layouts"))?;
-        let assets = AssetUrls::pending(&styles.favicon);
+            share_cards.card(&sources.site, &project.layouts(), Path::new("layouts"))?;
+        let assets = AssetUrls::pending(&sources.styles.favicon);
         let input = RenderInput {
-            site: &site,
-            layouts: &layouts,
-            islands: &island_names,
+            site: &sources.site,
+            layouts: &sources.layouts,
+            islands: &sources.island_names,
             assets: &assets,
             copyright_year: copyright_year(),
             dev_script: &options.dev_script,
@@ -325,7 +324,7 @@ impl Builder {
         };
         let pages = render::pages(&input)?;
         phases.end("render");
-        Ok((site, island_names, styles, pages, share_file))
+        Ok((sources, pages, share_file))
     }
 
     /// The islands' HTML and the minified stylesheets, each from the cache
@@ -420,15 +419,34 @@ fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a 
     })
 }
 
-/// What [`Builder::pages`] makes: the content, the islands' names, the
-/// styles, the pages and the share card's file.
-type RenderedPages = (
-    Site,
-    Vec<String>,
-    styles::Styles,
-    Vec<OutputFile>,
-    OutputFile,
-);
+/// What [`Builder::pages`] makes: what it read, the pages and the share
+/// card's file.
+type RenderedPages = (Loaded, Vec<OutputFile>, OutputFile);
+
+/// What a build reads from the project before rendering (`curbside check`
+/// reads the same), each shown to the owner by its path in the project.
+pub struct Loaded {
+    pub site: Site,
+    pub layouts: Layouts,
+    /// The files of frontend/src/islands/, by name.
+    pub island_names: Vec<String>,
+    pub styles: styles::Styles,
+}
+
+impl Loaded {
+    pub fn load(project: &Project) -> Result<Loaded> {
+        let shown = |name: &str| PathBuf::from(name);
+        Ok(Loaded {
+            site: content::load(&project.content(), &shown("content"))?,
+            layouts: Layouts::load(&project.layouts(), &shown("layouts"))?,
+            island_names: islands::find(
+                &project.frontend().join(islands::FOLDER),
+                &shown("frontend").join(islands::FOLDER),
+            )?,
+            styles: styles::read(&project.layouts().join("assets"), &shown("layouts/assets"))?,
+        })
+    }
+}
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
 /// reproducible builds.

@@ -10,12 +10,10 @@ use std::path::{Path, PathBuf};
 
 use scraper::{Html, Selector};
 
-use crate::build::Project;
+use crate::build::{Loaded, Project};
 use crate::content::{self, Site, spelling};
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::islands;
-use crate::render::{self, AssetUrls, Layouts, RenderInput};
-use crate::styles;
+use crate::render::{self, AssetUrls, RenderInput};
 use crate::text::line_column;
 
 /// What a check found: the problems (none when the site is ready), and the
@@ -46,13 +44,12 @@ struct RenderedPage {
 /// the report.
 pub fn check(project: &Project) -> Result<CheckReport> {
     let shown = |name: &str| PathBuf::from(name);
-    let site = content::load(&project.content(), &shown("content"))?;
-    let layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
-    let island_names = islands::find(
-        &project.frontend().join(islands::FOLDER),
-        &shown("frontend").join(islands::FOLDER),
-    )?;
-    let styles = styles::read(&project.layouts().join("assets"), &shown("layouts/assets"))?;
+    let Loaded {
+        site,
+        layouts,
+        island_names,
+        styles,
+    } = Loaded::load(project)?;
     let assets = AssetUrls::pending(&styles.favicon);
     let input = RenderInput {
         site: &site,
