@@ -120,7 +120,10 @@ impl Compressor {
             .par_iter()
             .map(|(key, file)| {
                 let quality = brotli_quality(&file.path);
-                let pair = rayon::join(|| gzip(&file.contents), || brotli(&file.contents, quality));
+                let pair = rayon::join(
+                    || gzip(&file.contents, GZIP_LEVEL),
+                    || brotli(&file.contents, quality),
+                );
                 self.write_cached(key, &pair);
                 (*key, Arc::new(pair))
             })
@@ -164,9 +167,8 @@ fn key(contents: &[u8], brotli_quality: i32) -> Key {
         .into()
 }
 
-pub fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut encoder =
-        flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL));
+pub fn gzip(bytes: &[u8], level: u32) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
     // Writing to a Vec cannot fail.
     let _ = encoder.write_all(bytes);
     encoder.finish().unwrap_or_default()

@@ -7,7 +7,6 @@
 //! (`*.html`), scripts (`*.js`) and the rest; each level compresses each
 //! group ROUNDS times (default 5) on one core, and the median time is shown.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -97,23 +96,10 @@ enum Codec {
 
 impl Codec {
     fn compress(&self, bytes: &[u8]) -> Vec<u8> {
+        // The build's own compressors, at the level asked for.
         match *self {
-            Codec::Gzip(level) => {
-                let mut encoder =
-                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
-                let _ = encoder.write_all(bytes);
-                encoder.finish().unwrap_or_default()
-            }
-            Codec::Brotli(quality) => {
-                let mut out = Vec::new();
-                let params = brotli::enc::BrotliEncoderParams {
-                    quality,
-                    lgwin: 22,
-                    ..Default::default()
-                };
-                let _ = brotli::BrotliCompress(&mut &bytes[..], &mut out, &params);
-                out
-            }
+            Codec::Gzip(level) => curbside::output::compress::gzip(bytes, level),
+            Codec::Brotli(quality) => curbside::output::compress::brotli(bytes, quality),
         }
     }
 }
