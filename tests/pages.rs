@@ -27,12 +27,6 @@ fn footer_links(site: &Fixture, path: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn build(site: &Fixture) {
-    let output = site.build();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the build failed:\n{stderr}");
-}
-
 #[test]
 fn an_added_page_is_linked_from_every_footer_and_listed_in_the_sitemap() {
     let site = Fixture::copy_of_project();
@@ -49,7 +43,7 @@ fn an_added_page_is_linked_from_every_footer_and_listed_in_the_sitemap() {
         "content/pages/careers.md",
         "---\ntitle: Work with us on the evening route\ndescription: Jobs.\nlink_text: Jobs\n---\n\nWe are hiring.\n",
     );
-    build(&site);
+    site.build_ok();
 
     let expected = [
         ("/about", "About Us"),
@@ -83,7 +77,7 @@ fn an_added_page_is_linked_from_every_footer_and_listed_in_the_sitemap() {
 fn without_added_pages_the_footer_is_as_before() {
     let site = Fixture::copy_of_project();
     site.with_frontend();
-    build(&site);
+    site.build_ok();
     let links = footer_links(&site, "index.html");
     let hrefs: Vec<&str> = links.iter().map(|(href, _)| href.as_str()).collect();
     assert_eq!(hrefs, ["/privacypolicy", "/termsofservice"]);

@@ -30,9 +30,7 @@ fn build_with_prices(monthly: u32, annual: u32) -> Fixture {
         "price: 250\n",
         &format!("price: {annual}\n"),
     );
-    let output = site.build();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the build failed:\n{stderr}");
+    site.build_ok();
     site
 }
 

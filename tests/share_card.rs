@@ -23,17 +23,11 @@ fn meta(document: &Html, attribute: &str, name: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-fn build(site: &Fixture) {
-    let output = site.build();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the build failed:\n{stderr}");
-}
-
 #[test]
 fn every_page_shares_the_card_and_the_business_shows_it() {
     let site = Fixture::copy_of_project();
     site.with_frontend();
-    build(&site);
+    site.build_ok();
 
     let home = Html::parse_document(&built(&site, "index.html"));
     let url = meta(&home, "property", "og:image").expect("og:image");
@@ -96,7 +90,7 @@ fn every_page_shares_the_card_and_the_business_shows_it() {
 fn the_card_follows_the_content_and_its_editable_layout() {
     let site = Fixture::copy_of_project();
     site.with_frontend();
-    build(&site);
+    site.build_ok();
     let first = meta(
         &Html::parse_document(&built(&site, "index.html")),
         "property",
@@ -104,7 +98,7 @@ fn the_card_follows_the_content_and_its_editable_layout() {
     );
 
     // A rebuild with nothing changed keeps the same picture and name.
-    build(&site);
+    site.build_ok();
     let again = meta(
         &Html::parse_document(&built(&site, "index.html")),
         "property",
@@ -114,7 +108,7 @@ fn the_card_follows_the_content_and_its_editable_layout() {
 
     // The price is drawn on it: a new price is a new picture.
     site.replace("content/plans.yaml", "price: 25\n", "price: 30\n");
-    build(&site);
+    site.build_ok();
     let repriced = meta(
         &Html::parse_document(&built(&site, "index.html")),
         "property",
@@ -137,7 +131,7 @@ fn the_card_follows_the_content_and_its_editable_layout() {
 fn a_later_build_reads_the_card_its_inputs_drew_before() {
     let site = Fixture::copy_of_project();
     site.with_frontend();
-    build(&site);
+    site.build_ok();
     let cache = site.root().join(".curbside/share-card");
     let cached: Vec<_> = std::fs::read_dir(&cache)
         .expect("the card is kept in .curbside/share-card")
@@ -149,7 +143,7 @@ fn a_later_build_reads_the_card_its_inputs_drew_before() {
     marked.extend_from_slice(b"read from the cache");
     std::fs::write(&cached[0], &marked).expect("mark the cached card");
 
-    build(&site);
+    site.build_ok();
     let assets = site.root().join("dist/assets");
     let card = std::fs::read_dir(&assets)
         .expect("dist/assets")

@@ -126,6 +126,14 @@ impl Fixture {
             .expect("run the curbside binary")
     }
 
+    /// Builds and insists that the build succeeds, showing its stderr when
+    /// it does not.
+    pub fn build_ok(&self) {
+        let output = self.build();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "the build failed:\n{stderr}");
+    }
+
     /// Builds over a previous `dist/` and checks that the build fails the way
     /// a user should see it fail:
     ///
