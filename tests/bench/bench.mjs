@@ -52,13 +52,13 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { freePort } from "../browser/support/free-port.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const browserDir = join(repo, "tests/browser");
@@ -162,18 +162,6 @@ function run(command, args, opts) {
       clearTimeout(timer);
       const now = performance.now();
       resolvePromise({ code, stdout, stderr, ms: (Number.isNaN(exitedAt) ? now : exitedAt) - started, closedMs: now - started });
-    });
-  });
-}
-
-/** A free TCP port on the loopback interface. */
-function freePort() {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolvePromise(typeof address === "object" && address ? address.port : 0));
     });
   });
 }

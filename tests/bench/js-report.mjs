@@ -27,7 +27,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +34,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { args, executablePath } from "../browser/support/chromium.mjs";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { freePort } from "../browser/support/free-port.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
@@ -86,18 +86,6 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(signal, () => {
     cleanUp();
     process.exit(1);
-  });
-}
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
   });
 }
 

@@ -16,11 +16,11 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { curbsideBinary } from "../support/curbside-binary.mjs";
 import { focusedRadius, headerFacts, styleFacts } from "../support/layout-probes.mjs";
+import { freePort } from "../support/free-port.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const target = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
@@ -66,18 +66,6 @@ const PROBE = `(() => {
   });
   addEventListener("securitypolicyviolation", (event) => record("csp: " + event.violatedDirective + " " + event.blockedURI));
 })();`;
-
-/** A port free right now on 127.0.0.1 (the preview moves to the next one if it is taken meanwhile). */
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createNetServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /**
  * Starts the preview server and the probing proxy in front of it.

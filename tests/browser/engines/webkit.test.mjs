@@ -10,10 +10,10 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { after, before, test } from "node:test";
 import { Builder, By, Capabilities, Key } from "selenium-webdriver";
 import { leaveEarly, screenshotFolder, startSite, until, visitorJourney, writePng } from "./journey.mjs";
+import { freePort } from "../support/free-port.mjs";
 
 const driverPath = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
 
@@ -25,18 +25,6 @@ function miniBrowser() {
     if (existsSync(path)) return path;
   }
   throw new Error("WebKitGTK's MiniBrowser is missing: install Debian's webkit2gtk-driver (apt-get install webkit2gtk-driver)");
-}
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
-      probe.close(() => done(port));
-    });
-  });
 }
 
 /** @type {Awaited<ReturnType<typeof startSite>>} */

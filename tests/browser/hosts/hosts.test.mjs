@@ -23,7 +23,6 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -31,6 +30,7 @@ import { execFileSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { args as chromiumArgs, executablePath } from "../support/chromium.mjs";
 import { curbsideBinary } from "../support/curbside-binary.mjs";
+import { freePort } from "../support/free-port.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../../..");
@@ -40,18 +40,6 @@ const work = join(target, "host-tests");
 /** Cloudflare's runtime refuses a compatibility date newer than itself: pinned with wrangler. */
 const CLOUDFLARE_COMPATIBILITY_DATE = "2026-04-01";
 const NGINX_BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
-
-/** @returns {Promise<number>} a port free on loopback right now */
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * Builds the site for `host` into work/HOST (the site) and work/HOST-server.

@@ -2,11 +2,11 @@
 // spec gets its own folder and port on 127.0.0.1, and stops the server afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { curbsideBinary } from "./curbside-binary.mjs";
+import { freePort } from "./free-port.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -36,18 +36,6 @@ export function copyProject(): string {
     if (entry !== ".cache") symlinkSync(join(modules, entry), join(root, "frontend/node_modules", entry));
   }
   return root;
-}
-
-/** A port free right now on 127.0.0.1 (the server moves to the next one if it is taken meanwhile). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
 }
 
 /** Starts `curbside serve --watch` and resolves with its address once it serves. */
