@@ -32,7 +32,7 @@ fn nonce() -> &'static str {
 /// `html` with every marker replaced by its value from `values` (keyed by
 /// name), in one pass: nothing put in is looked at again. A marker a layout
 /// cut or changed is an error naming `page`.
-pub fn replace(html: &str, values: &HashMap<&str, &str>, page: &str) -> Result<String> {
+pub fn replace<V: AsRef<str>>(html: &str, values: &HashMap<&str, V>, page: &str) -> Result<String> {
     let start = format!("{EDGE}{}:", nonce());
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
@@ -43,7 +43,7 @@ pub fn replace(html: &str, values: &HashMap<&str, &str>, page: &str) -> Result<S
         let Some(value) = name.and_then(|name| values.get(name)) else {
             return Err(changed_by_a_layout(page, name.unwrap_or(after)));
         };
-        out.push_str(value);
+        out.push_str(value.as_ref());
         rest = &after[name.map_or(0, |name| name.len() + EDGE.len_utf8())..];
     }
     out.push_str(rest);

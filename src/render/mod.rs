@@ -16,6 +16,7 @@ use minijinja::{Value, context};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::content::{Page, PageLink, REQUIRED_PAGES, Site, markdown};
@@ -94,76 +95,111 @@ pub struct RenderInput<'a> {
 
 /// Renders every page: home, each Markdown page, and the 404 page.
 pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
-    let site = input.site;
-    let base_url = site.business.url.as_str();
-    let mut files = Vec::with_capacity(site.pages.len() + 2);
-
-    let home_title = format!(
-        "{} | {}",
-        site.home.title.as_str(),
-        site.business.name.as_str()
-    );
-    let structured = [
-        structured_data::local_business(site, input.share_card.map(|card| card.url.as_str())),
-        structured_data::faq_page(site),
-    ];
-    let home = context! {
-        page => context! {
-            title => home_title,
-            description => site.home.description.as_str(),
-            url => format!("{base_url}/"),
-        },
-        home => Value::from(Serde(&site.home)),
-        faq => faq_entries(site),
-        structured_data => json_ld(&structured)?,
-        ..common(input)?
-    };
-    files.push(OutputFile::text(
-        "index.html",
-        finish(&input.layouts.render("home.html", home)?),
-    ));
-
-    // Every core: each page renders on its own. The first failing page in
-    // name order is reported, as a build one page at a time would.
-    let rendered: Vec<Result<OutputFile>> = site
-        .pages
-        .par_iter()
-        .map(|page| {
-            let html = finish(
-                &input
-                    .layouts
-                    .render("page.html", page_context(input, page)?)?,
-            );
-            Ok(OutputFile::text(format!("{}.html", page.slug), html))
-        })
-        .collect();
-    for page in rendered {
-        files.push(page?);
-    }
-
-    let not_found = context! {
-        page => context! {
-            title => format!("{} | {}", site.not_found.title.as_str(), site.business.name.as_str()),
-            description => site.not_found.description.as_str(),
-            // No address of its own: it answers for every unknown one, so
-            // search engines are told not to index it (base.html).
-            url => None::<String>,
-        },
-        not_found => Value::from(Serde(&site.not_found)),
-        structured_data => Value::from_safe_string(String::new()),
-        ..common(input)?
-    };
-    files.push(OutputFile::text(
-        "404.html",
-        finish(&input.layouts.render("404.html", not_found)?),
-    ));
-    Ok(files)
+    let pages = PageRenderer::new(input)?;
+    pages.render_range(0..pages.count()).into_iter().collect()
 }
 
-fn page_context(input: &RenderInput, page: &Page) -> Result<Value> {
+/// Renders the site's pages one range at a time, so a build can write each
+/// range before rendering the next instead of holding every page. Page `0`
+/// is the home page, then the Markdown pages in name order, then the 404
+/// page: the order in which mistakes are reported.
+pub struct PageRenderer<'a> {
+    input: &'a RenderInput<'a>,
+    /// What every page shares, made once: the footer alone lists every
+    /// linked page, so making it per page would grow with the square of
+    /// the pages.
+    common: Value,
+}
+
+impl<'a> PageRenderer<'a> {
+    pub fn new(input: &'a RenderInput<'a>) -> Result<PageRenderer<'a>> {
+        Ok(PageRenderer {
+            input,
+            common: common(input)?,
+        })
+    }
+
+    /// How many pages the site has.
+    pub fn count(&self) -> usize {
+        self.input.site.pages.len() + 2
+    }
+
+    /// The pages of `range`, each rendered on its own on every core, in
+    /// order, each with its own outcome.
+    pub fn render_range(&self, range: std::ops::Range<usize>) -> Vec<Result<OutputFile>> {
+        range.into_par_iter().map(|at| self.render(at)).collect()
+    }
+
+    fn render(&self, at: usize) -> Result<OutputFile> {
+        let site = self.input.site;
+        if at == 0 {
+            return self.home();
+        }
+        match site.pages.get(at - 1) {
+            Some(page) => {
+                let html = finish(&self.input.layouts.render(
+                    "page.html",
+                    page_context(self.input, page, self.common.clone()),
+                )?);
+                Ok(OutputFile::text(format!("{}.html", page.slug), html))
+            }
+            None => self.not_found(),
+        }
+    }
+
+    fn home(&self) -> Result<OutputFile> {
+        let (input, site) = (self.input, self.input.site);
+        let home_title = format!(
+            "{} | {}",
+            site.home.title.as_str(),
+            site.business.name.as_str()
+        );
+        let structured = [
+            structured_data::local_business(site, input.share_card.map(|card| card.url.as_str())),
+            structured_data::faq_page(site),
+        ];
+        let home = context! {
+            page => context! {
+                title => home_title,
+                description => site.home.description.as_str(),
+                url => format!("{}/", site.business.url.as_str()),
+            },
+            home => Value::from(Serde(&site.home)),
+            faq => faq_entries(site),
+            structured_data => json_ld(&structured)?,
+            ..self.common.clone()
+        };
+        Ok(OutputFile::text(
+            "index.html",
+            finish(&input.layouts.render("home.html", home)?),
+        ))
+    }
+
+    fn not_found(&self) -> Result<OutputFile> {
+        let site = self.input.site;
+        let not_found = context! {
+            page => context! {
+                title => format!("{} | {}", site.not_found.title.as_str(), site.business.name.as_str()),
+                description => site.not_found.description.as_str(),
+                // No address of its own: it answers for every unknown one, so
+                // search engines are told not to index it (base.html).
+                url => None::<String>,
+            },
+            not_found => Value::from(Serde(&site.not_found)),
+            structured_data => Value::from_safe_string(String::new()),
+            ..self.common.clone()
+        };
+        Ok(OutputFile::text(
+            "404.html",
+            finish(&self.input.layouts.render("404.html", not_found)?),
+        ))
+    }
+}
+
+fn page_context(input: &RenderInput, page: &Page, common: Value) -> Value {
     let site = input.site;
     let meta = &page.meta;
-    Ok(context! {
+    context! {
         page => context! {
             title => format!("{} | {}", meta.title.as_str(), site.business.name.as_str()),
             description => meta.description.as_str(),
@@ -177,8 +213,8 @@ fn page_context(input: &RenderInput, page: &Page) -> Result<Value> {
             body_html => Value::from_safe_string(markdown::to_html(&page.body)),
         },
         structured_data => Value::from_safe_string(String::new()),
-        ..common(input)?
-    })
+        ..common
+    }
 }
 
 /// What every page's base layout uses.
@@ -269,41 +305,59 @@ fn finish(page: &str) -> String {
 /// the hashes of exactly their texts, so each must be the whole text of its
 /// element: anything a layout added beside it would block it.
 pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()> {
-    let lowered = built.islands_loader.to_ascii_lowercase();
-    if lowered.contains("</script") || lowered.contains("<!--") {
-        return Err(Diagnostic::new(
-            "the islands loader (frontend/src/loader.ts) cannot be inlined: its text contains `</script` or `<!--`",
-        )
-        .help("write the text differently, for example split the string in two"));
-    }
-    let markup: Vec<(&str, String)> = built
-        .islands
-        .iter()
-        .map(|island| Ok((island.name.as_str(), island_markup(island)?)))
-        .collect::<Result<_>>()?;
-    let mut values: HashMap<&str, &str> = markup
-        .iter()
-        .map(|(name, html)| (*name, html.as_str()))
-        .collect();
-    values.extend([
-        (ISLANDS_ENTRY, built.islands_entry),
-        (ISLANDS_LOADER, built.islands_loader),
-        (INLINE_CSS, built.inline_css),
-        (NOJS_CSS, built.nojs_css),
-        (META_CSP, built.meta_csp),
-    ]);
+    let placer = Placer::new(built)?;
     let placed: Vec<Result<()>> = pages
         .par_iter_mut()
-        .map(|page| {
-            let Ok(html) = std::str::from_utf8(&page.contents) else {
-                return Ok(());
-            };
-            check_inline_elements(html, &page.path, built.islands)?;
-            page.contents = markers::replace(html, &values, &page.path)?.into_bytes();
-            Ok(())
-        })
+        .map(|page| placer.place(page))
         .collect();
     placed.into_iter().collect()
+}
+
+/// [`place_assets`] for one page at a time: the values are worked out once,
+/// then each page is placed as soon as it is rendered.
+pub struct Placer<'a> {
+    built: &'a BuiltAssets<'a>,
+    /// Each island's markup, by name, then the assets' values by marker name.
+    values: HashMap<&'a str, Cow<'a, str>>,
+}
+
+impl<'a> Placer<'a> {
+    pub fn new(built: &'a BuiltAssets<'a>) -> Result<Placer<'a>> {
+        let lowered = built.islands_loader.to_ascii_lowercase();
+        if lowered.contains("</script") || lowered.contains("<!--") {
+            return Err(Diagnostic::new(
+                "the islands loader (frontend/src/loader.ts) cannot be inlined: its text contains `</script` or `<!--`",
+            )
+            .help("write the text differently, for example split the string in two"));
+        }
+        let mut values: HashMap<&str, Cow<str>> = built
+            .islands
+            .iter()
+            .map(|island| Ok((island.name.as_str(), Cow::Owned(island_markup(island)?))))
+            .collect::<Result<_>>()?;
+        values.extend(
+            [
+                (ISLANDS_ENTRY, built.islands_entry),
+                (ISLANDS_LOADER, built.islands_loader),
+                (INLINE_CSS, built.inline_css),
+                (NOJS_CSS, built.nojs_css),
+                (META_CSP, built.meta_csp),
+            ]
+            .map(|(name, value)| (name, Cow::Borrowed(value))),
+        );
+        Ok(Placer { built, values })
+    }
+
+    /// Fills the markers of one rendered page; a file that is not text is
+    /// left as it is.
+    pub fn place(&self, page: &mut OutputFile) -> Result<()> {
+        let Ok(html) = std::str::from_utf8(&page.contents) else {
+            return Ok(());
+        };
+        check_inline_elements(html, &page.path, self.built.islands)?;
+        page.contents = markers::replace(html, &self.values, &page.path)?.into_bytes();
+        Ok(())
+    }
 }
 
 /// The stylesheet and loader markers stand alone in their elements, and a
