@@ -38,12 +38,17 @@ pub fn html(page: &str) -> String {
 
 /// The name of a raw-text element that `tag` opens, if it opens one.
 fn raw_element(tag: &str) -> Option<&'static str> {
-    let name: String = tag[1..]
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    RAW.iter().copied().find(|raw| *raw == name)
+    // Compared in place: a page has thousands of tags (its footer lists
+    // every page), and a lowered copy of each name cost an allocation.
+    let name = &tag.as_bytes()[1..];
+    let length = name
+        .iter()
+        .take_while(|byte| byte.is_ascii_alphanumeric())
+        .count();
+    let name = &name[..length];
+    RAW.iter()
+        .copied()
+        .find(|raw| raw.as_bytes().eq_ignore_ascii_case(name))
 }
 
 fn find_ascii_case_insensitive(haystack: &str, needle: &str) -> Option<usize> {
