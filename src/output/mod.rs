@@ -9,7 +9,7 @@
 pub mod compress;
 pub mod host;
 
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -88,47 +88,159 @@ pub fn server_folder(out: &Path) -> PathBuf {
 /// through a fresh staging folder swapped in whole. The server folder goes
 /// first: it holds the mark that lets the next build replace `out`.
 pub fn write_site(out: &Path, site: &[OutputFile], server: &[OutputFile]) -> Result<()> {
-    let server_out = server_folder(out);
-    check_replaceable(&server_out, &server_out)?;
-    check_replaceable(out, &server_out)?;
-    let marker = OutputFile::text(
-        MARKER,
-        format!(
-            "Written by curbside: every build replaces this folder and {} whole.\n",
-            out.file_name().unwrap_or_default().to_string_lossy()
-        ),
-    );
-    write_folder(&server_out, std::iter::once(&marker).chain(server))?;
-    write_folder(out, site.iter())
+    let mut staged = StagedSite::open(out)?;
+    staged.write(site)?;
+    staged.finish(server)
 }
 
+/// A site being written: each file goes into a staging folder beside `out`
+/// as soon as it is made, so a build need not hold the whole site. Only
+/// [`StagedSite::finish`] puts it in place of `out`; dropped before that,
+/// the staging folder is removed and `out` is left as it was.
+pub struct StagedSite {
+    out: PathBuf,
+    staging: PathBuf,
+    /// The site the last build wrote, whose unchanged files are linked
+    /// rather than written again.
+    previous: Option<PathBuf>,
+    /// Folders made inside the staging folder so far.
+    folders: HashSet<PathBuf>,
+    files: usize,
+    finished: bool,
+}
+
+impl StagedSite {
+    /// Refuses an `out` (or its server folder) that curbside did not write,
+    /// then starts a fresh staging folder beside it.
+    pub fn open(out: &Path) -> Result<StagedSite> {
+        let server_out = server_folder(out);
+        check_replaceable(&server_out, &server_out)?;
+        check_replaceable(out, &server_out)?;
+        let staging = sibling(out, "staging");
+        remove_if_present(&staging)?;
+        std::fs::create_dir_all(&staging).map_err(|err| Diagnostic::io("create", &staging, err))?;
+        Ok(StagedSite {
+            previous: out.is_dir().then(|| out.to_path_buf()),
+            out: out.to_path_buf(),
+            folders: HashSet::from([staging.clone()]),
+            staging,
+            files: 0,
+            finished: false,
+        })
+    }
+
+    /// Writes `files` into the staging folder, on every core.
+    pub fn write(&mut self, files: &[OutputFile]) -> Result<()> {
+        let paths: Vec<PathBuf> = files
+            .iter()
+            .map(|file| safe_join(&self.staging, &file.path))
+            .collect::<Result<_>>()?;
+        // Folders first, once each; then the files on every core.
+        for folder in paths.iter().filter_map(|path| path.parent()) {
+            if !self.folders.contains(folder) {
+                std::fs::create_dir_all(folder)
+                    .map_err(|err| Diagnostic::io("create", folder, err))?;
+                self.folders.insert(folder.to_path_buf());
+            }
+        }
+        let written: Vec<Result<()>> = files
+            .par_iter()
+            .zip(&paths)
+            .map(|(file, path)| self.write_one(file, path))
+            .collect();
+        self.files += files.len();
+        written.into_iter().collect()
+    }
+
+    /// A file the previous site holds with the same bytes becomes a second
+    /// name of that file (a hard link), so an unchanged build writes almost
+    /// nothing: no data, and no new inode, which on ext4 costs more the more
+    /// files were deleted in the last minute (every build deletes the site
+    /// it replaces). The previous site itself is never changed.
+    fn write_one(&self, file: &OutputFile, path: &Path) -> Result<()> {
+        if let Some(previous) = &self.previous
+            && let Ok(old) = safe_join(previous, &file.path)
+            && same_file_contents(&old, &file.contents)
+            && std::fs::hard_link(&old, path).is_ok()
+        {
+            return Ok(());
+        }
+        std::fs::write(path, &file.contents).map_err(|err| Diagnostic::io("write", path, err))
+    }
+
+    /// How many files were written so far.
+    pub fn files(&self) -> usize {
+        self.files
+    }
+
+    /// Writes `server` into the server folder (through its own staging
+    /// folder), then puts the site in place of `out`.
+    pub fn finish(mut self, server: &[OutputFile]) -> Result<()> {
+        let marker = OutputFile::text(
+            MARKER,
+            format!(
+                "Written by curbside: every build replaces this folder and {} whole.\n",
+                self.out.file_name().unwrap_or_default().to_string_lossy()
+            ),
+        );
+        write_folder(
+            &server_folder(&self.out),
+            std::iter::once(&marker).chain(server),
+        )?;
+        // From here on the staging folder is either `out` or removed by
+        // swap_in's failure path below.
+        self.finished = true;
+        let result = swap_in(&self.staging, &self.out);
+        if result.is_err() {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+        result
+    }
+}
+
+impl Drop for StagedSite {
+    fn drop(&mut self) {
+        if !self.finished {
+            // Nothing half-written is left beside the output.
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+/// Whether `path` is a regular file (not a link to one) holding exactly
+/// `contents`.
+fn same_file_contents(path: &Path, contents: &[u8]) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|meta| {
+        meta.is_file()
+            && meta.len() == contents.len() as u64
+            && std::fs::read(path).is_ok_and(|bytes| bytes == contents)
+    })
+}
+
+/// Writes the few files of the server folder through a staging folder of
+/// its own, swapped in whole.
 fn write_folder<'a>(out: &Path, files: impl Iterator<Item = &'a OutputFile>) -> Result<()> {
     let staging = sibling(out, "staging");
     remove_if_present(&staging)?;
-    std::fs::create_dir_all(&staging).map_err(|err| Diagnostic::io("create", &staging, err))?;
-    let files: Vec<&OutputFile> = files.collect();
-    let paths: Vec<PathBuf> = files
-        .iter()
-        .map(|file| safe_join(&staging, &file.path))
-        .collect::<Result<_>>()?;
-    // Folders first, once each; then the files on every core.
-    let folders: BTreeSet<&Path> = paths.iter().filter_map(|path| path.parent()).collect();
-    for folder in folders {
-        std::fs::create_dir_all(folder).map_err(|err| Diagnostic::io("create", folder, err))?;
-    }
-    let written: Vec<Result<()>> = files
-        .par_iter()
-        .zip(&paths)
-        .map(|(file, path)| {
-            std::fs::write(path, &file.contents).map_err(|err| Diagnostic::io("write", path, err))
+    let written = std::fs::create_dir_all(&staging)
+        .map_err(|err| Diagnostic::io("create", &staging, err))
+        .and_then(|()| {
+            files.into_iter().try_for_each(|file| {
+                let path = safe_join(&staging, &file.path)?;
+                if let Some(folder) = path.parent() {
+                    std::fs::create_dir_all(folder)
+                        .map_err(|err| Diagnostic::io("create", folder, err))?;
+                }
+                std::fs::write(&path, &file.contents)
+                    .map_err(|err| Diagnostic::io("write", &path, err))
+            })
         })
-        .collect();
-    if let Some(Err(err)) = written.into_iter().find(Result::is_err) {
+        .and_then(|()| swap_in(&staging, out));
+    if written.is_err() {
         // Nothing half-written is left beside the output.
         let _ = std::fs::remove_dir_all(&staging);
-        return Err(err);
     }
-    swap_in(&staging, out)
+    written
 }
 
 /// Refuses to replace a folder that holds something other than what
@@ -219,6 +331,58 @@ mod tests {
             .collect();
         leftovers.sort();
         assert_eq!(leftovers, ["dist", "dist-server"]);
+    }
+
+    #[test]
+    fn a_write_failing_after_earlier_files_were_staged_leaves_the_site_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        write_site(&out, &[OutputFile::text("a.html", "old".into())], &[]).unwrap();
+        {
+            let mut staged = StagedSite::open(&out).unwrap();
+            staged
+                .write(&[OutputFile::text("b.html", "new".into())])
+                .unwrap();
+            assert!(dir.path().join(".dist.staging/b.html").is_file());
+            // A file where the next file's folder should be: that write fails.
+            let late = OutputFile::text("b.html/c.html", "late".into());
+            assert!(staged.write(&[late]).is_err());
+        }
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "old");
+        assert!(!out.join("b.html").exists());
+        let mut leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        leftovers.sort();
+        assert_eq!(leftovers, ["dist", "dist-server"]);
+    }
+
+    #[test]
+    fn unchanged_files_are_linked_to_the_previous_site_and_changed_ones_written() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        let files = |b: &str| {
+            [
+                OutputFile::text("a.html", "same".into()),
+                OutputFile::text("b.html", b.into()),
+            ]
+        };
+        write_site(&out, &files("one"), &[]).unwrap();
+        let inode = |name: &str| std::fs::metadata(out.join(name)).unwrap().ino();
+        let (a, b) = (inode("a.html"), inode("b.html"));
+        // A file changed behind the build's back is written again too.
+        std::fs::write(out.join("a.html"), "edit").unwrap();
+        write_site(&out, &files("two"), &[]).unwrap();
+        assert_ne!(inode("a.html"), a);
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
+        let a = inode("a.html");
+        write_site(&out, &files("two"), &[]).unwrap();
+        assert_eq!(inode("a.html"), a);
+        assert_ne!(inode("b.html"), b);
+        assert_eq!(std::fs::read_to_string(out.join("b.html")).unwrap(), "two");
+        assert_eq!(std::fs::metadata(out.join("a.html")).unwrap().nlink(), 1);
     }
 
     #[test]
