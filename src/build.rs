@@ -1,20 +1,27 @@
 //! The build, start to finish: load content, bundle and render the islands,
-//! render the pages, write `dist/`. A [`Builder`] keeps the Node process and
+//! render the pages, write `dist/`; the pages a batch at a time, each written
+//! as soon as it can be finished. A [`Builder`] keeps the Node process and
 //! the last bundle, so the watch mode can redo only what a change touched.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, mpsc};
+use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
 
 use crate::content::{self, Site};
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{self, Bundle};
 use crate::node::{self, NodeBridge};
-use crate::output;
 use crate::output::host::Host;
+use crate::output::{self, StagedSite, compress::Compressor};
 use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
 use crate::render::share_card::ShareCards;
-use crate::render::{self, AssetUrls, BuiltAssets, Layouts, RenderInput, props::FormEndpoint};
+use crate::render::{
+    self, AssetUrls, BuiltAssets, Layouts, PageRenderer, Placer, RenderInput, props::FormEndpoint,
+};
 use crate::styles;
 
 /// A curbside project: the folder holding content/, layouts/ and frontend/.
@@ -104,28 +111,6 @@ impl BuildReport {
     }
 }
 
-/// Times the phases of one build.
-struct Phases {
-    last: Instant,
-    done: Vec<(&'static str, Duration)>,
-}
-
-impl Phases {
-    fn start() -> Phases {
-        Phases {
-            last: Instant::now(),
-            done: Vec::new(),
-        }
-    }
-
-    /// Ends the phase `name`, which began where the previous one ended.
-    fn end(&mut self, name: &'static str) {
-        let now = Instant::now();
-        self.done.push((name, now - self.last));
-        self.last = now;
-    }
-}
-
 pub struct Builder {
     project: Project,
     options: BuildOptions,
@@ -136,8 +121,8 @@ pub struct Builder {
     /// The last bundle, with the key of the sources it was made from.
     bundle: Option<(node::cache::Key, Bundle)>,
     node_cache: node::cache::NodeCache,
-    /// The content of the last build that succeeded.
-    site: Option<Site>,
+    /// What the last build that succeeded read.
+    site: Option<Arc<Loaded>>,
     minifier: styles::Minifier,
     compressor: output::compress::Compressor,
     share_cards: ShareCards,
@@ -170,112 +155,427 @@ impl Builder {
     /// The content the last successful build was made from (the preview
     /// server's form stand-in reads the form id from it).
     pub fn last_site(&self) -> Option<&Site> {
-        self.site.as_ref()
+        self.site.as_deref().map(|loaded| &loaded.site)
     }
 
     /// Builds the site into the output folder; on any error the folder is left
     /// as it was.
+    ///
+    /// Pages are rendered a batch at a time and, once Node's work is known,
+    /// placed, compressed (for hosts that want copies) and written into the
+    /// staging folder at once, so memory holds a batch of pages, not the site.
+    /// Until Node is done, rendered pages wait, up to [`PENDING_BYTES`].
     pub fn build(&mut self, change: Change) -> Result<BuildReport> {
         let started = Instant::now();
-        let mut phases = Phases::start();
         output::check_output_folder(&self.project.root, &self.options.out)?;
         if change == Change::Restart {
             self.node = None;
             self.node_key = None;
         }
-        // Node starts and bundles (when the cache lacks the bundle) while the
-        // pages are rendered; a content or layout mistake is still the one
-        // reported when both fail.
         let frontend = self.project.frontend();
-        let mut node = self.node.take();
-        let (node_cache, last_bundle) = (&self.node_cache, &self.bundle);
-        let (pages, bundled) = std::thread::scope(|scope| {
-            let bundling = scope.spawn(|| bundle(&mut node, &frontend, last_bundle, node_cache));
-            let pages = Self::pages(
-                &self.project,
-                &self.options,
-                &mut self.share_cards,
-                &mut phases,
-            );
-            let bundled = bundling.join().unwrap_or_else(|_| {
-                Err(Diagnostic::new("bundling the islands stopped unexpectedly"))
-            });
-            (pages, bundled)
+        let Builder {
+            project,
+            options,
+            node,
+            node_key,
+            bundle: last_bundle,
+            node_cache,
+            site: last_site,
+            minifier,
+            compressor,
+            share_cards,
+        } = self;
+        let (send_loaded, loaded_for_node) = mpsc::channel::<Arc<Loaded>>();
+        let compressor = &*compressor;
+        let node_side = NodeSide {
+            node: &mut *node,
+            node_key: &mut *node_key,
+            last_bundle: &mut *last_bundle,
+            node_cache,
+            minifier,
+            compressor,
+            frontend: &frontend,
+            endpoint: &options.endpoint,
+            precompress: options.precompress,
+        };
+        let (outcome, node_failed) = std::thread::scope(|scope| {
+            // Node starts and bundles (when the cache lacks the bundle) while
+            // the content loads, then renders the islands and minifies the
+            // styles while the pages render.
+            let node_work = scope.spawn(move || node_side.run(&loaded_for_node));
+            let mut stream = Stream::new(node_work, &options.out, compressor, options.precompress);
+            let outcome = stream_site(project, options, share_cards, &mut stream, send_loaded);
+            (outcome, stream.close())
         });
-        self.node = node;
-        let (
-            Loaded {
-                site,
-                island_names,
-                styles,
-                ..
-            },
-            mut pages,
-            share_file,
-        ) = pages?;
-        let result = bundled.and_then(|bundled| {
-            let (frontend_key, bundle, by_node) = bundled;
-            if by_node {
-                self.node_key = Some(frontend_key.clone());
-            }
-            self.bundle = Some((frontend_key.clone(), bundle.clone()));
-            // The bundle's files (the React chunk above all) are compressed
-            // while Node renders the islands.
-            let compressor = self.compressor.clone();
-            let precompress = self.options.precompress;
-            std::thread::scope(|scope| {
-                let compressing =
-                    scope.spawn(|| precompress.then(|| compressor.precompressed(&bundle.files)));
-                let made = self.islands_and_styles(&frontend_key, &site, &island_names, &styles);
-                let compressed = compressing.join().unwrap_or_default();
-                made.map(|(rendered, minified)| (bundle.clone(), rendered, minified, compressed))
-            })
-        });
-        if result.is_err() {
+        if node_failed {
             // A failed Node process is not reused: the next build starts afresh.
-            self.node = None;
-            self.node_key = None;
-            self.bundle = None;
+            *node = None;
+            *node_key = None;
+            *last_bundle = None;
         }
-        let (bundle, rendered, minified, bundle_compressed) = result?;
-        phases.end("node");
+        let (loaded, report) = outcome?;
+        let report = BuildReport {
+            elapsed: started.elapsed(),
+            warnings: content::warnings(&loaded.site),
+            ..report
+        };
+        *last_site = Some(loaded);
+        Ok(report)
+    }
+}
+
+/// Pages rendered at a time: enough to keep every core busy, few enough
+/// that a batch (with its compressed copies) is a small part of a large site.
+const BATCH: usize = 64;
+
+/// How much rendered HTML may wait for Node (on a cold build) before the
+/// rendering waits too. A site of a thousand pages fits, so Node's start-up
+/// still overlaps all of their rendering; a larger one is held at this size.
+const PENDING_BYTES: usize = 64 << 20;
+
+/// Loads the content, hands it to Node's side, and renders the pages a batch
+/// at a time into `stream`; then writes the rest of the site and swaps it in.
+fn stream_site(
+    project: &Project,
+    options: &BuildOptions,
+    share_cards: &mut ShareCards,
+    stream: &mut Stream<'_, '_>,
+    send_loaded: mpsc::Sender<Arc<Loaded>>,
+) -> Result<(Arc<Loaded>, BuildReport)> {
+    let loading = Instant::now();
+    let loaded = Arc::new(Loaded::load(project)?);
+    // A closed channel means Node's side has already failed: it says why
+    // when it is joined.
+    let _ = send_loaded.send(Arc::clone(&loaded));
+    stream.times.load = loading.elapsed();
+
+    let rendering = Instant::now();
+    let (share_card, share_file) =
+        share_cards.card(&loaded.site, &project.layouts(), Path::new("layouts"))?;
+    let assets = AssetUrls::pending(&loaded.styles.favicon);
+    let input = RenderInput {
+        site: &loaded.site,
+        layouts: &loaded.layouts,
+        islands: &loaded.island_names,
+        assets: &assets,
+        copyright_year: copyright_year(),
+        dev_script: &options.dev_script,
+        share_card: Some(&share_card),
+    };
+    let pages = PageRenderer::new(&input)?;
+    stream.times.render += rendering.elapsed();
+    let count = pages.count();
+    let mut at = 0;
+    while at < count {
+        let end = (at + BATCH).min(count);
+        let rendering = Instant::now();
+        // The first failing page in name order, as a build one page at a
+        // time would report: every page before this batch rendered.
+        let rendered = pages
+            .render_range(at..end)
+            .into_iter()
+            .collect::<Result<Vec<_>>>()?;
+        stream.times.render += rendering.elapsed();
+        stream.take(rendered);
+        at = end;
+    }
+    let report = stream.finish(&loaded.site, share_file, options)?;
+    Ok((loaded, report))
+}
+
+/// Where each phase's time went. Pages go through render, place, compress
+/// and write a batch at a time, so those are sums over the batches; node is
+/// the time spent waiting for Node's side.
+#[derive(Default)]
+struct Times {
+    load: Duration,
+    render: Duration,
+    node: Duration,
+    place: Duration,
+    compress: Duration,
+    write: Duration,
+}
+
+/// What went wrong after the pages rendered, in the order a build that
+/// finished each step for every page before the next would meet it: Node's
+/// failure first, then a page's assets (first page in name order), then
+/// writing. Render mistakes come before all of them and end the build at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Node,
+    Place,
+    Write,
+}
+
+/// What Node's side made.
+struct NodeMade {
+    bundle: Bundle,
+    rendered: Vec<islands::RenderedIsland>,
+    minified: styles::Minified,
+    /// The bundle's `.gz` and `.br` copies, when the host wants them.
+    bundle_compressed: Option<Vec<OutputFile>>,
+}
+
+/// Node's work with what is worked out from it once for every page.
+struct Finished {
+    made: NodeMade,
+    inline: InlineSources,
+    nojs: OutputFile,
+    entry: String,
+    nojs_url: String,
+    meta_csp: String,
+}
+
+impl Finished {
+    fn new(made: NodeMade) -> Finished {
         // The stylesheet is inlined: one round trip less before the first
         // paint. It and the loader script are allowed by their hashes in the
         // Content-Security-Policy.
-        let inline = InlineSources::allowing(&[&minified.site], &[&bundle.loader]);
-        let nojs = OutputFile::asset("nojs", "css", minified.nojs.into_bytes());
-        render::place_assets(
-            &mut pages,
-            &BuiltAssets {
-                islands: &rendered,
-                islands_entry: &format!("/{}", bundle.entry),
-                islands_loader: &bundle.loader,
-                inline_css: &minified.site,
-                nojs_css: &format!("/{}", nojs.path),
-                meta_csp: &render::headers::meta_policy(&inline),
-            },
-        )?;
-        let mut files = vec![nojs, share_file];
-        files.extend(pages);
-        files.push(render::sitemap(&site));
-        files.push(render::robots(&site));
-        if self.options.host.headers_file() {
+        let inline = InlineSources::allowing(&[&made.minified.site], &[&made.bundle.loader]);
+        let nojs = OutputFile::asset("nojs", "css", made.minified.nojs.clone().into_bytes());
+        Finished {
+            entry: format!("/{}", made.bundle.entry),
+            nojs_url: format!("/{}", nojs.path),
+            meta_csp: render::headers::meta_policy(&inline),
+            made,
+            inline,
+            nojs,
+        }
+    }
+
+    fn built(&self) -> BuiltAssets<'_> {
+        BuiltAssets {
+            islands: &self.made.rendered,
+            islands_entry: &self.entry,
+            islands_loader: &self.made.bundle.loader,
+            inline_css: &self.made.minified.site,
+            nojs_css: &self.nojs_url,
+            meta_csp: &self.meta_csp,
+        }
+    }
+}
+
+enum NodeState<'scope> {
+    /// Its outcome: `None` when the content never came (it failed to load).
+    Working(ScopedJoinHandle<'scope, Result<Option<NodeMade>>>),
+    Done(Box<Finished>),
+    Failed,
+}
+
+/// Rendered pages on their way to the staging folder. Once Node's side is
+/// done, each batch is placed, compressed and written as it comes and then
+/// dropped; before that, batches wait (up to [`PENDING_BYTES`]).
+///
+/// After a failure nothing more is written (the staging folder is removed),
+/// but pages still render and, while Node's work is there, get their assets,
+/// so the mistake reported is the one a build doing each step for every page
+/// in turn would report.
+struct Stream<'a, 'scope> {
+    node: NodeState<'scope>,
+    /// Whether Node's side failed: its process is then not reused.
+    node_failed: bool,
+    out: &'a Path,
+    /// Opened at the first write.
+    staged: Option<StagedSite>,
+    compressor: &'a Compressor,
+    precompress: bool,
+    failure: Option<(Stage, Diagnostic)>,
+    pending: Vec<OutputFile>,
+    pending_bytes: usize,
+    times: Times,
+}
+
+impl<'a, 'scope> Stream<'a, 'scope> {
+    fn new(
+        node_work: ScopedJoinHandle<'scope, Result<Option<NodeMade>>>,
+        out: &'a Path,
+        compressor: &'a Compressor,
+        precompress: bool,
+    ) -> Stream<'a, 'scope> {
+        Stream {
+            node: NodeState::Working(node_work),
+            node_failed: false,
+            out,
+            staged: None,
+            compressor,
+            precompress,
+            failure: None,
+            pending: Vec::new(),
+            pending_bytes: 0,
+            times: Times::default(),
+        }
+    }
+
+    /// Takes a batch of rendered pages, in name order.
+    fn take(&mut self, pages: Vec<OutputFile>) {
+        self.poll_node(false);
+        if let NodeState::Working(_) = self.node {
+            let bytes: usize = pages.iter().map(|page| page.contents.len()).sum();
+            if self.pending_bytes + bytes <= PENDING_BYTES {
+                self.pending_bytes += bytes;
+                self.pending.extend(pages);
+                return;
+            }
+            self.poll_node(true);
+        }
+        self.sink(pages);
+    }
+
+    /// Collects Node's side when it has ended (or waits for it, with
+    /// `wait`), then sends the pages that waited for it on their way.
+    fn poll_node(&mut self, wait: bool) {
+        let NodeState::Working(handle) = &self.node else {
+            return;
+        };
+        if !wait && !handle.is_finished() {
+            return;
+        }
+        let NodeState::Working(handle) = std::mem::replace(&mut self.node, NodeState::Failed)
+        else {
+            return;
+        };
+        let waiting = Instant::now();
+        let made = joined(handle);
+        self.times.node += waiting.elapsed();
+        match made {
+            Ok(None) => self.fail(
+                Stage::Node,
+                Diagnostic::new("the islands were not built: the content never reached them"),
+            ),
+            Ok(Some(made)) => {
+                self.node = NodeState::Done(Box::new(Finished::new(made)));
+                // A batch at a time again, so the waiting pages' compressed
+                // copies are never all held at once.
+                let mut pending = std::mem::take(&mut self.pending).into_iter();
+                self.pending_bytes = 0;
+                loop {
+                    let batch: Vec<OutputFile> = pending.by_ref().take(BATCH).collect();
+                    if batch.is_empty() {
+                        break;
+                    }
+                    self.sink(batch);
+                }
+            }
+            Err(err) => {
+                self.node_failed = true;
+                self.fail(Stage::Node, err);
+            }
+        }
+    }
+
+    /// Places Node's work into `pages`, then compresses and writes them.
+    fn sink(&mut self, mut pages: Vec<OutputFile>) {
+        let NodeState::Done(finished) = &self.node else {
+            return;
+        };
+        // A page's assets could only report a later page than the failure
+        // already found.
+        if self
+            .failure
+            .as_ref()
+            .is_some_and(|(stage, _)| *stage <= Stage::Place)
+        {
+            return;
+        }
+        let placing = Instant::now();
+        let built = finished.built();
+        let placed = Placer::new(&built).and_then(|placer| {
+            let placed: Vec<Result<()>> = pages
+                .par_iter_mut()
+                .map(|page| placer.place(page))
+                .collect();
+            placed.into_iter().collect::<Result<()>>()
+        });
+        self.times.place += placing.elapsed();
+        if let Err(err) = placed {
+            self.fail(Stage::Place, err);
+            return;
+        }
+        if self.failure.is_none() {
+            self.write(pages, true);
+        }
+    }
+
+    /// Writes `files` (with their compressed copies, when `compress` and the
+    /// host wants them) into the staging folder, opened now if it is not yet.
+    fn write(&mut self, mut files: Vec<OutputFile>, compress: bool) {
+        if compress && self.precompress {
+            let compressing = Instant::now();
+            let copies = self.compressor.precompressed(&files);
+            files.extend(copies);
+            self.times.compress += compressing.elapsed();
+        }
+        let writing = Instant::now();
+        let written = match &mut self.staged {
+            Some(staged) => staged.write(&files),
+            None => StagedSite::open(self.out).and_then(|staged| {
+                let staged = self.staged.insert(staged);
+                staged.write(&files)
+            }),
+        };
+        self.times.write += writing.elapsed();
+        if let Err(err) = written {
+            self.fail(Stage::Write, err);
+        }
+    }
+
+    /// Keeps the failure a build doing every step for all pages in turn
+    /// would report, and stops writing: the staging folder is removed.
+    fn fail(&mut self, stage: Stage, err: Diagnostic) {
+        self.staged = None;
+        self.pending = Vec::new();
+        self.pending_bytes = 0;
+        if self
+            .failure
+            .as_ref()
+            .is_none_or(|(first, _)| stage < *first)
+        {
+            self.failure = Some((stage, err));
+        }
+    }
+
+    /// Once every page is rendered: waits for Node's side, writes the files
+    /// that are not pages, and swaps the site in.
+    fn finish(
+        &mut self,
+        site: &Site,
+        share_file: OutputFile,
+        options: &BuildOptions,
+    ) -> Result<BuildReport> {
+        self.poll_node(true);
+        if let Some((_, err)) = self.failure.take() {
+            return Err(err);
+        }
+        let NodeState::Done(finished) = std::mem::replace(&mut self.node, NodeState::Failed) else {
+            return Err(Diagnostic::new(
+                "the interactive parts of the site were not built",
+            ));
+        };
+        let Finished {
+            made, inline, nojs, ..
+        } = *finished;
+        let mut files = vec![
+            nojs,
+            share_file,
+            render::sitemap(site),
+            render::robots(site),
+        ];
+        if options.host.headers_file() {
             files.push(OutputFile::text(
                 "_headers",
                 render::headers::headers_file(&inline),
             ));
         }
-        if let Some(rules) = self.options.host.redirects_file() {
+        if let Some(rules) = options.host.redirects_file() {
             files.push(OutputFile::text("_redirects", rules.to_string()));
         }
-        phases.end("place");
-        if self.options.precompress {
-            let compressed = self.compressor.precompressed(&files);
-            files.extend(compressed);
+        self.write(files, true);
+        let mut bundle_files = made.bundle.files;
+        bundle_files.extend(made.bundle_compressed.unwrap_or_default());
+        self.write(bundle_files, false);
+        if let Some((_, err)) = self.failure.take() {
+            return Err(err);
         }
-        files.extend(bundle.files);
-        files.extend(bundle_compressed.unwrap_or_default());
-        phases.end("compress");
         let server = [
             OutputFile::text(
                 render::server_config::NGINX_FILE,
@@ -286,103 +586,191 @@ impl Builder {
                 render::server_config::caddy(&inline),
             ),
         ];
-        output::write_site(&self.options.out, &files, &server)?;
-        phases.end("write");
-        let report = BuildReport {
-            files: files.len(),
-            elapsed: started.elapsed(),
-            warnings: content::warnings(&site),
+        let writing = Instant::now();
+        let staged = self
+            .staged
+            .take()
+            .ok_or_else(|| Diagnostic::new("the site was not written"))?;
+        let files = staged.files();
+        staged.finish(&server)?;
+        self.times.write += writing.elapsed();
+        let times = &self.times;
+        Ok(BuildReport {
+            files,
+            elapsed: Duration::ZERO,
+            warnings: Vec::new(),
             inline,
-            phases: phases.done,
-        };
-        self.site = Some(site);
-        Ok(report)
+            phases: vec![
+                ("load", times.load),
+                ("render", times.render),
+                ("node", times.node),
+                ("place", times.place),
+                ("compress", times.compress),
+                ("write", times.write),
+            ],
+        })
     }
+}
 
-    /// Content, layouts and styles loaded, the share card drawn (when its
-    /// inputs changed) and the pages rendered, with markers where Node's
-    /// work goes.
-    fn pages(
-        project: &Project,
-        options: &BuildOptions,
-        share_cards: &mut ShareCards,
-        phases: &mut Phases,
-    ) -> Result<RenderedPages> {
-        let sources = Loaded::load(project)?;
-        phases.end("load");
-        let (share_card, share_file) =
-            share_cards.card(&sources.site, &project.layouts(), Path::new("layouts"))?;
-        let assets = AssetUrls::pending(&sources.styles.favicon);
-        let input = RenderInput {
-            site: &sources.site,
-            layouts: &sources.layouts,
-            islands: &sources.island_names,
-            assets: &assets,
-            copyright_year: copyright_year(),
-            dev_script: &options.dev_script,
-            share_card: Some(&share_card),
-        };
-        let pages = render::pages(&input)?;
-        phases.end("render");
-        Ok((sources, pages, share_file))
+impl Stream<'_, '_> {
+    /// Collects Node's side if the build stopped before it was needed (a
+    /// panic there is then not raised again when the scope ends); returns
+    /// whether it failed.
+    fn close(&mut self) -> bool {
+        if let NodeState::Working(handle) = std::mem::replace(&mut self.node, NodeState::Failed)
+            && joined(handle).is_err()
+        {
+            self.node_failed = true;
+        }
+        self.node_failed
     }
+}
 
-    /// The islands' HTML and the minified stylesheets, each from the cache
-    /// when its inputs hash the same as when it was made; Node is started
-    /// only for what the cache lacks.
-    fn islands_and_styles(
-        &mut self,
-        frontend_key: &node::cache::Key,
-        site: &Site,
-        names: &[String],
-        styles: &styles::Styles,
-    ) -> Result<(Vec<islands::RenderedIsland>, styles::Minified)> {
-        let frontend = self.project.frontend();
-        let props = names
-            .iter()
-            .map(|name| {
-                Ok((
-                    name.clone(),
-                    render::props::for_island(name, site, &self.options.endpoint)?,
-                ))
+/// Node's side's outcome, a panic there included.
+fn joined(handle: ScopedJoinHandle<'_, Result<Option<NodeMade>>>) -> Result<Option<NodeMade>> {
+    handle
+        .join()
+        .unwrap_or_else(|_| Err(Diagnostic::new("bundling the islands stopped unexpectedly")))
+}
+
+/// Node's side of a build, on a thread of its own: the bundle (from the
+/// last build or the cache when the frontend's sources hash the same), then,
+/// once the content is loaded, the islands' HTML and the minified styles,
+/// while the bundle's files are compressed.
+struct NodeSide<'a> {
+    node: &'a mut Option<NodeBridge>,
+    node_key: &'a mut Option<node::cache::Key>,
+    last_bundle: &'a mut Option<(node::cache::Key, Bundle)>,
+    node_cache: &'a node::cache::NodeCache,
+    minifier: &'a mut styles::Minifier,
+    compressor: &'a Compressor,
+    frontend: &'a Path,
+    endpoint: &'a FormEndpoint,
+    precompress: bool,
+}
+
+impl NodeSide<'_> {
+    fn run(self, loaded: &mpsc::Receiver<Arc<Loaded>>) -> Result<Option<NodeMade>> {
+        let (frontend_key, bundle, by_node) =
+            bundle(self.node, self.frontend, self.last_bundle, self.node_cache)?;
+        if by_node {
+            *self.node_key = Some(frontend_key.clone());
+        }
+        *self.last_bundle = Some((frontend_key.clone(), bundle.clone()));
+        // The content arrives once it has loaded; a build whose content
+        // does not load reports that instead.
+        let Ok(loaded) = loaded.recv() else {
+            return Ok(None);
+        };
+        let NodeSide {
+            node,
+            node_key,
+            node_cache,
+            minifier,
+            compressor,
+            frontend,
+            endpoint,
+            precompress,
+            ..
+        } = self;
+        // The bundle's files (the React chunk above all) are compressed
+        // while Node renders the islands.
+        std::thread::scope(|scope| {
+            let compressing =
+                scope.spawn(|| precompress.then(|| compressor.precompressed(&bundle.files)));
+            let made = islands_and_styles(
+                NodeAccess {
+                    node,
+                    node_key,
+                    node_cache,
+                    frontend,
+                },
+                minifier,
+                endpoint,
+                &frontend_key,
+                &loaded,
+            );
+            let bundle_compressed = compressing.join().unwrap_or_default();
+            made.map(|(rendered, minified)| {
+                Some(NodeMade {
+                    bundle: bundle.clone(),
+                    rendered,
+                    minified,
+                    bundle_compressed,
+                })
             })
-            .collect::<Result<Vec<_>>>()?;
-        let props_json = serde_json::to_vec(&props)
-            .map_err(|err| Diagnostic::new("could not write the islands' props").caused_by(err))?;
-        let islands_key = node::cache::key_of(&[frontend_key.as_bytes(), &props_json]);
-        let rendered = match self.node_cache.islands(&islands_key, props.clone()) {
-            Some(rendered) => rendered,
-            None => {
-                // A Node that has not bundled these sources itself renders
-                // with a server module made from them, not the one it has.
-                let reload = self.node_key.as_ref() != Some(frontend_key);
-                let node = started(&mut self.node, &frontend)?;
-                let rendered = node.render(props, reload)?;
-                self.node_key = Some(frontend_key.clone());
-                self.node_cache.put_islands(&islands_key, &rendered);
-                rendered
-            }
-        };
-
-        let (node, node_cache) = (&mut self.node, &self.node_cache);
-        let minified = self.minifier.minify(styles, |sheets| {
-            let mut parts: Vec<&[u8]> = vec![frontend_key.as_bytes()];
-            for sheet in sheets {
-                parts.push(sheet.css.as_bytes());
-            }
-            let css_key = node::cache::key_of(&parts);
-            if let Some(css) = node_cache
-                .css(&css_key)
-                .filter(|css| css.len() == sheets.len())
-            {
-                return Ok(css);
-            }
-            let css = started(node, &frontend)?.minify_css(sheets)?;
-            node_cache.put_css(&css_key, &css);
-            Ok(css)
-        })?;
-        Ok((rendered, minified))
+        })
     }
+}
+
+/// The running Node process and what it has loaded.
+struct NodeAccess<'a> {
+    node: &'a mut Option<NodeBridge>,
+    node_key: &'a mut Option<node::cache::Key>,
+    node_cache: &'a node::cache::NodeCache,
+    frontend: &'a Path,
+}
+
+/// The islands' HTML and the minified stylesheets, each from the cache
+/// when its inputs hash the same as when it was made; Node is started
+/// only for what the cache lacks.
+fn islands_and_styles(
+    access: NodeAccess<'_>,
+    minifier: &mut styles::Minifier,
+    endpoint: &FormEndpoint,
+    frontend_key: &node::cache::Key,
+    loaded: &Loaded,
+) -> Result<(Vec<islands::RenderedIsland>, styles::Minified)> {
+    let NodeAccess {
+        node,
+        node_key,
+        node_cache,
+        frontend,
+    } = access;
+    let props = loaded
+        .island_names
+        .iter()
+        .map(|name| {
+            Ok((
+                name.clone(),
+                render::props::for_island(name, &loaded.site, endpoint)?,
+            ))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let props_json = serde_json::to_vec(&props)
+        .map_err(|err| Diagnostic::new("could not write the islands' props").caused_by(err))?;
+    let islands_key = node::cache::key_of(&[frontend_key.as_bytes(), &props_json]);
+    let rendered = match node_cache.islands(&islands_key, props.clone()) {
+        Some(rendered) => rendered,
+        None => {
+            // A Node that has not bundled these sources itself renders
+            // with a server module made from them, not the one it has.
+            let reload = node_key.as_ref() != Some(frontend_key);
+            let running = started(node, frontend)?;
+            let rendered = running.render(props, reload)?;
+            *node_key = Some(frontend_key.clone());
+            node_cache.put_islands(&islands_key, &rendered);
+            rendered
+        }
+    };
+
+    let minified = minifier.minify(&loaded.styles, |sheets| {
+        let mut parts: Vec<&[u8]> = vec![frontend_key.as_bytes()];
+        for sheet in sheets {
+            parts.push(sheet.css.as_bytes());
+        }
+        let css_key = node::cache::key_of(&parts);
+        if let Some(css) = node_cache
+            .css(&css_key)
+            .filter(|css| css.len() == sheets.len())
+        {
+            return Ok(css);
+        }
+        let css = started(node, frontend)?.minify_css(sheets)?;
+        node_cache.put_css(&css_key, &css);
+        Ok(css)
+    })?;
+    Ok((rendered, minified))
 }
 
 /// The islands bundled from the frontend's sources: the last bundle or the
@@ -418,10 +806,6 @@ fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a 
         Diagnostic::new("Node.js is not running to build the interactive parts of the site")
     })
 }
-
-/// What [`Builder::pages`] makes: what it read, the pages and the share
-/// card's file.
-type RenderedPages = (Loaded, Vec<OutputFile>, OutputFile);
 
 /// What a build reads from the project before rendering (`curbside check`
 /// reads the same), each shown to the owner by its path in the project.

@@ -78,6 +78,16 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
+/// Adds `count` short Markdown pages, `fine-000` on.
+fn add_pages(site: &Fixture, count: usize) {
+    for i in 0..count {
+        site.write(
+            &format!("content/pages/fine-{i:03}.md"),
+            "---\ntitle: T\ndescription: D\n---\n\nHello.\n",
+        );
+    }
+}
+
 /// The island server's cache: Node writes its server module there on every
 /// islands render it does.
 fn island_server_cache(site: &Fixture) -> PathBuf {
@@ -89,6 +99,9 @@ const BUNDLED: &str = "[island-server] bundled";
 #[test]
 fn a_build_with_nothing_changed_skips_node_and_writes_the_same_files() {
     let site = project_with_own_frontend();
+    // Pages enough for several batches: the cold build holds them until Node
+    // is done, the warm one writes each batch as it renders.
+    add_pages(&site, 300);
     let cold = built(&site, "cold");
     assert!(cold.contains(BUNDLED), "the first build bundles:\n{cold}");
     assert!(island_server_cache(&site).is_dir());
@@ -160,11 +173,28 @@ fn the_first_broken_page_in_name_order_is_reported() {
     for name in ["a-broken", "m-broken", "z-broken"] {
         site.write(&format!("content/pages/{name}.md"), page);
     }
-    for i in 0..200 {
-        site.write(
-            &format!("content/pages/fine-{i:03}.md"),
-            "---\ntitle: T\ndescription: D\n---\n\nHello.\n",
-        );
-    }
+    add_pages(&site, 200);
     site.build_fails_at("content/pages/a-broken.md:6:7");
+}
+
+#[test]
+fn a_late_page_failing_after_earlier_pages_were_written_leaves_dist_as_it_was() {
+    // Written a batch at a time as soon as Node's work is known (at once on
+    // a warm build): the pages before the late one are already in the
+    // staging folder when it fails.
+    let site = project_with_own_frontend();
+    add_pages(&site, 600);
+    site.write(
+        "content/pages/zz-late.md",
+        "---\ntitle: Late\ndescription: D\n---\n\nHello.\n",
+    );
+    built(&site, "dist");
+    // Only the late page filters a value the build fills in after rendering.
+    site.replace(
+        "layouts/page.html",
+        "<h1>{{ doc.title }}</h1>",
+        "<h1>{{ doc.title }}</h1>{% if doc.title == \"Late\" %}{{ assets.nojs_css|upper }}{% endif %}",
+    );
+    let error = site.build_fails_at("layouts");
+    assert!(error.contains("in zz-late.html,"), "{error}");
 }
