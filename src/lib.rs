@@ -3,9 +3,10 @@
 //! A build runs [`content`] (load, validate, fill in placeholders) →
 //! [`render`] (pages through minijinja, with markers where Node's work goes)
 //! → [`node`] (the island server bundles and server-renders the [`islands`]
-//! and minifies the [`styles`]) → [`render::place_assets`] (that work put
-//! into the pages) → [`output`] (write `dist/`, swapped in whole). [`build`]
-//! drives it; [`serve`] previews it.
+//! and minifies the [`styles`]) → [`render::Placer`] (that work put into
+//! the pages) → [`output`] (write `dist/`, swapped in whole); the pages go
+//! through the last two a batch at a time. [`build`] drives it; [`serve`]
+//! previews it.
 //!
 //! Dependencies point one way: the helpers ([`diagnostics`], [`text`],
 //! [`output_file`]) → [`content`] → [`islands`] → [`node`] / [`styles`] /
