@@ -67,14 +67,86 @@ if [ "${#engine_packages[@]}" -gt 0 ]; then
   fi
 fi
 
-step "Installing the browser tests' npm packages (npm ci)"
-(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+# Work that waits on the network or a slowed browser more than on the CPU runs
+# beside the compile and the other suites: the npm installs beside the Rust
+# compile, and the Playwright run (whose phone is throttled to a slow network
+# and CPU) beside everything that follows it. Each lane writes its own log,
+# printed whole when it ends, and a lane that fails fails the run.
+lanes_dir=$(mktemp -d)
+lane_pids=()
+lane_names=()
+lane() {
+  local name=$1
+  shift
+  printf '\n==> %s (running beside the rest; its output follows when it ends)\n' "$name"
+  # A process group of its own (job control on while it starts), so a run that
+  # stops early can stop the lane and everything it started.
+  set -m
+  (
+    started=$SECONDS
+    status=0
+    "$@" >"$lanes_dir/$name.log" 2>&1 || status=$?
+    printf '%5ss  %s\n' $((SECONDS - started)) "$name" >"$lanes_dir/$name.time"
+    exit "$status"
+  ) &
+  lane_pids+=("$!")
+  set +m
+  lane_names+=("$name")
+}
+# Waits for every lane started so far and prints its output; 1 if any failed.
+wait_lanes() {
+  local failed=0 i
+  for i in "${!lane_pids[@]}"; do
+    local name=${lane_names[$i]}
+    if wait "${lane_pids[$i]}"; then
+      printf '\n==> %s: passed\n' "$name"
+    else
+      printf '\n==> %s: FAILED\n' "$name"
+      failed=1
+    fi
+    cat "$lanes_dir/$name.log"
+    [ -f "$lanes_dir/$name.time" ] && timings+=("$(cat "$lanes_dir/$name.time")  (beside the rest)")
+  done
+  lane_pids=()
+  lane_names=()
+  return "$failed"
+}
 
-step "Installing the host tests' npm packages (npm ci: wrangler, netlify-cli, deno)"
-(cd tests/browser/hosts && npm ci --no-audit --no-fund --loglevel=error)
+stop_lanes() {
+  local pid
+  for pid in "${lane_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+}
+trap 'stop_lanes; report_timings' EXIT
+
+npm_installs() {
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+  (cd tests/browser/hosts && npm ci --no-audit --no-fund --loglevel=error)
+}
+lane "npm ci: the browser tests' packages, and the host tests' (wrangler, netlify-cli, deno)" npm_installs
 
 step "Rust: cargo fmt --check"
 cargo fmt --check
+
+# One compile, up front: the test binaries and the curbside binary they run,
+# wherever CARGO_TARGET_DIR puts them. The browser tests use that binary too,
+# so there is no third compile (a release one); it is the same code as
+# `cargo run --release`, in the tests' profile.
+step "Rust: compiling the tests and the curbside binary (cargo test --no-run)"
+CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
+export CURBSIDE_BIN
+
+step "Waiting for the npm installs"
+wait_lanes
+
+# The README's build command, with that binary; it installs the frontend's npm
+# packages itself.
+step "Building the site (curbside build)"
+"$CURBSIDE_BIN" build --out target/test-run-site
+
+browser_tests() {
+  cd tests/browser && npm run --silent typecheck && npx playwright test
+}
+lane "Browser: Playwright in Chromium against the built site" browser_tests
 
 step "Rust: cargo clippy"
 cargo clippy --all-targets --quiet -- -D warnings
@@ -82,25 +154,14 @@ cargo clippy --all-targets --quiet -- -D warnings
 step "Rust: cargo test"
 cargo test --quiet
 
-# The binary cargo test just built and ran, wherever CARGO_TARGET_DIR puts it:
-# the browser tests use it too, so there is no third compile (a release one).
-# It is the same code as `cargo run --release`, in the tests' profile.
-CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
-export CURBSIDE_BIN
-
-# The README's build command, with that binary; it installs the frontend's npm
-# packages itself.
-step "Building the site (curbside build)"
-"$CURBSIDE_BIN" build --out target/test-run-site
-
 step "Frontend: type check and Vitest"
 (cd frontend && npm run --silent typecheck && npm test --silent)
-
-step "Browser: Playwright in Chromium against the built site"
-(cd tests/browser && npm run --silent typecheck && npx playwright test)
 
 step "Other engines: the core visitor journey in Firefox ESR and WebKitGTK"
 (cd tests/browser && node --test engines/firefox.test.mjs && xvfb-run -a node --test engines/webkit.test.mjs)
 
 step "Hosts: nginx, Caddy, wrangler pages dev, netlify dev and a host without headers"
 (cd tests/browser && node --test hosts/)
+
+step "Waiting for the browser tests"
+wait_lanes

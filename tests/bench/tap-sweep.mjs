@@ -26,7 +26,7 @@ function run(command, args, cwd) {
   const result = spawnSync(command, args, {
     cwd,
     stdio: "inherit",
-    env: { ...process.env, CURBSIDE_PRECOMPRESSED: "1", CURBSIDE_TEST_PORT: process.env.CURBSIDE_TEST_PORT ?? "4190" },
+    env: { ...process.env, CURBSIDE_TEST_PORT: process.env.CURBSIDE_TEST_PORT ?? "4190" },
   });
   if (result.status !== 0) console.error(`(${command} ${args.join(" ")} exited with ${result.status})`);
 }

@@ -31,10 +31,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Builds the site with the curbside binary, then serves it as static hosts do.
+    // Builds the site with the curbside binary, then serves it as static hosts do,
+    // compressed as every host sends text (the .br/.gz copies a build for nginx writes):
+    // the throttled phone then waits for the bytes a real visitor waits for.
     // A folder per port, so runs on different ports never overwrite each other's assets.
-    // CURBSIDE_PRECOMPRESSED=1 sends the .br/.gz copies, as real hosts compress (the benchmarks set it).
-    command: `node support/static-host.mjs --build --root ../../target/browser-site-${port} --port ${port}${process.env.CURBSIDE_PRECOMPRESSED ? " --precompressed" : ""}`,
+    command: `node support/static-host.mjs --build --precompressed --root ../../target/browser-site-${port} --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -279,6 +279,15 @@ export async function scrollTo(page: Page, device: Device, target: Locator, cdp:
   }
 }
 
+/** Puts `target`'s middle at the bottom of the screen at once, leaving the last stretch to a real scroll. */
+async function jumpNear(page: Page, target: Locator): Promise<void> {
+  await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = window.scrollY + box.top + box.height / 2 - window.innerHeight;
+    if (top > window.scrollY) window.scrollTo({ top, behavior: "instant" });
+  });
+}
+
 /** Resolves once the page has stopped scrolling: its position the same over three frames. */
 export async function scrollSettled(page: Page): Promise<void> {
   await page.evaluate(
@@ -355,7 +364,13 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
     await press();
   } else {
     await page.goto("/", { waitUntil: "load" });
-    await scrollTo(page, device, page.locator(`#${control.section}`), cdp);
+    // The way down is cut short: the page jumps to half a screen above the control's section,
+    // then the reader's own swipe (or wheel) brings it to the middle. The moments count from the
+    // last scroll's end, and the jump engages the page as a first swipe would, so the islands'
+    // code has had as long to arrive before the press as after a long scroll, or less.
+    const section = page.locator(`#${control.section}`);
+    await jumpNear(page, section);
+    await scrollTo(page, device, section, cdp);
     await scrollTo(page, device, target, cdp);
     await control.prepare?.(page);
     if (moment === "while its chunks download") {
