@@ -26,11 +26,11 @@ function loadIsland(name: string): Promise<IslandModule> {
 const preloaded = new Set<string>();
 
 /**
- * Asks for all of an island's files at once, as `<link rel=modulepreload>`: its import() would
- * otherwise find React only after its own chunk arrived, a round trip later.
+ * Asks for all of an island's files at once (or from `from` on), as `<link rel=modulepreload>`:
+ * its import() would otherwise find React only after its own chunk arrived, a round trip later.
  */
-export function preloadIsland(name: string): void {
-  for (const file of islandFiles[name] ?? []) {
+export function preloadIsland(name: string, from = 0): void {
+  for (const file of islandFiles[name]?.slice(from) ?? []) {
     const href = new URL(file, import.meta.url).href;
     if (preloaded.has(href)) continue;
     preloaded.add(href);
@@ -99,17 +99,14 @@ function mayRunHere(strategy: string): boolean {
 
 export function initIslands(root: ParentNode = document): void {
   const islands = [...root.querySelectorAll("[data-island]")];
-  // A visitor who scrolls or taps is reading on: fetch and run the code of the islands this
-  // viewport may hydrate now, so it is there by the time an island scrolls into view. A page
-  // that is only loaded fetches nothing.
+  // A visitor who scrolls or taps is reading on: fetch the code the islands this viewport may
+  // hydrate share (React above all), so it is there by the time an island scrolls into view.
+  // Each island's own chunk (the first of its files) comes when that island is due, so it takes
+  // no bandwidth from the chunk the island in view waits for. A page that is only loaded
+  // fetches nothing.
   whenPageEngaged(() => {
     for (const element of islands) {
-      const name = element.getAttribute("data-island") ?? "";
-      if (!mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) continue;
-      preloadIsland(name);
-      // Evaluated too, off the scroll's own thread: once the island is in view, only hydration is
-      // left. A failure here shows again, and is reported, when the island hydrates.
-      loadIsland(name).catch(() => undefined);
+      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadIsland(element.getAttribute("data-island") ?? "", 1);
     }
   });
   for (const element of islands) {
