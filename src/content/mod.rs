@@ -37,6 +37,27 @@ pub struct Site {
     pub derived: Derived,
 }
 
+impl Site {
+    /// The pages the owner added that ask to be linked from every page's
+    /// footer (the default), in the order of their file names. The privacy
+    /// policy and terms have their own links, worded in site.yaml.
+    pub fn footer_pages(&self) -> impl Iterator<Item = &Page> {
+        self.pages
+            .iter()
+            .filter(|page| page.meta.link == PageLink::Footer)
+            .filter(|page| !REQUIRED_PAGES.contains(&page.slug.as_str()))
+    }
+}
+
+/// The most added pages the footer links before the build warns. What an
+/// owner adds by hand (about, FAQ, careers, a few legal pages) stays under
+/// it, and a dozen links is still a list a reader can scan and about half a
+/// kilobyte on each page. Past it the pages are a collection reached from an
+/// index or the owner's text; as every page carries every footer link, the
+/// site would grow with the square of its pages (about 45 KB of footer links
+/// a page at 1,000 pages).
+pub const FOOTER_PAGES_LIMIT: usize = 12;
+
 /// Figures computed from the prices, never typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Derived {
@@ -567,6 +588,12 @@ pub fn warnings(site: &Site) -> Vec<String> {
             missing.join(", ")
         ));
     }
+    let footer_pages = site.footer_pages().count();
+    if footer_pages > FOOTER_PAGES_LIMIT {
+        warnings.push(format!(
+            "content/pages/ has {footer_pages} pages linked from every page's footer (more than {FOOTER_PAGES_LIMIT}), so every page carries all {footer_pages} links and each page added makes every page larger; add the line `link: none` to the front matter (between the --- lines at the top) of the pages reached from your own text, and keep the footer for the few every visitor looks for, such as about, FAQ and legal pages"
+        ));
+    }
     let samples = sample_values(site);
     if !samples.is_empty() {
         warnings.push(format!(
@@ -638,5 +665,58 @@ mod sample_tests {
         site.business.street_address = serde_yaml::from_str("1 Main Ave").ok();
         assert_eq!(warnings(&site).len(), 1, "only the sample values are left");
         assert!(!first(&site).contains("street_address"));
+    }
+}
+
+#[cfg(test)]
+mod footer_pages_tests {
+    use super::*;
+
+    /// The repository's content with `added` more pages, each linked as
+    /// `link` says.
+    fn site_with_pages(added: usize, link: PageLink) -> Site {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let mut site = load(&dir, Path::new("content")).unwrap_or_else(|e| panic!("{e}"));
+        let mut page = site.pages[0].clone();
+        page.meta.link = link;
+        for n in 0..added {
+            site.pages.push(Page {
+                slug: format!("added-{n:04}"),
+                ..page.clone()
+            });
+        }
+        site
+    }
+
+    fn footer_warning(site: &Site) -> Option<String> {
+        warnings(site)
+            .into_iter()
+            .find(|warning| warning.starts_with("content/pages/"))
+    }
+
+    #[test]
+    fn more_pages_in_the_footer_than_the_limit_are_warned_about() {
+        let over_by_one = FOOTER_PAGES_LIMIT + 1;
+        let warning = footer_warning(&site_with_pages(over_by_one, PageLink::Footer));
+        let start =
+            format!("content/pages/ has {over_by_one} pages linked from every page's footer");
+        assert!(
+            warning
+                .as_deref()
+                .is_some_and(|warning| warning.starts_with(&start)
+                    && warning.contains("add the line `link: none`")),
+            "{warning:?}"
+        );
+    }
+
+    #[test]
+    fn pages_in_the_footer_up_to_the_limit_are_not_warned_about() {
+        let at = site_with_pages(FOOTER_PAGES_LIMIT, PageLink::Footer);
+        // The privacy policy and terms are not counted: they have links of
+        // their own.
+        assert_eq!(at.pages.len(), FOOTER_PAGES_LIMIT + REQUIRED_PAGES.len());
+        assert_eq!(footer_warning(&at), None);
+        let unlinked = site_with_pages(FOOTER_PAGES_LIMIT * 10, PageLink::None);
+        assert_eq!(footer_warning(&unlinked), None);
     }
 }

@@ -19,7 +19,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::content::{Page, PageLink, REQUIRED_PAGES, Site, markdown};
+use crate::content::{Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::RenderedIsland;
 use crate::output_file::OutputFile;
@@ -248,14 +248,9 @@ fn common(input: &RenderInput) -> Result<Value> {
     })
 }
 
-/// The pages the owner added that ask to be linked from the footer (the
-/// default), in the order of their file names. The privacy policy and terms
-/// have their own links, worded in site.yaml.
+/// The footer's links to the pages the owner added ([`Site::footer_pages`]).
 fn footer_pages(site: &Site) -> Vec<Value> {
-    site.pages
-        .iter()
-        .filter(|page| page.meta.link == PageLink::Footer)
-        .filter(|page| !REQUIRED_PAGES.contains(&page.slug.as_str()))
+    site.footer_pages()
         .map(|page| {
             let text = page.meta.link_text.as_ref().unwrap_or(&page.meta.title);
             context! { href => format!("/{}", page.slug), text => text.as_str() }

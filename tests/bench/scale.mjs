@@ -3,10 +3,16 @@
 // How `curbside build` grows with the number of pages. A benchmark: it reports
 // and never gates (exit code 1 only when a build fails or the script crashes).
 //
-//   node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--for HOST]
+//   node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--for HOST] [--footer-links]
 //
 // --for is passed to `curbside build`: the default host writes no .br/.gz copies;
 // `--for nginx` (or caddy) measures the build that compresses too.
+//
+// The generated pages say `link: none` in their front matter: pages of that
+// kind are reached from an index or the owner's text, as on the Hugo side of
+// the warm N = 1,000 comparison, not from every page's footer. --footer-links
+// leaves it out, as before: every page then links every generated page, so
+// each page grows with N and the site with N² (the build warns past 12).
 //
 // For each N it makes a copy of the project (content/, layouts/ and frontend/
 // as they are, the frontend's packages linked, not installed again) with N
@@ -51,8 +57,9 @@ const runs = Number.parseInt(option("runs", "5"), 10);
 const words = Number.parseInt(option("words", "500"), 10);
 const host = option("for", "");
 const hostArgs = host ? ["--for", host] : [];
+const footerLinks = process.argv.includes("--footer-links");
 if (ns.some((n) => !Number.isInteger(n) || n < 0) || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(words) || words < 1) {
-  console.error("usage: node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--for HOST]");
+  console.error("usage: node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--for HOST] [--footer-links]");
   process.exit(1);
 }
 
@@ -112,7 +119,9 @@ function page(seed) {
     const text = Array.from({ length }, word).join(" ");
     return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
   };
-  const lines = ["---", `title: Bench page ${seed}`, `description: A generated page of about ${words} words.`, "---", ""];
+  const lines = ["---", `title: Bench page ${seed}`, `description: A generated page of about ${words} words.`];
+  if (!footerLinks) lines.push("link: none");
+  lines.push("---", "");
   let written = 0;
   let section = 0;
   while (written < words) {
@@ -187,6 +196,7 @@ function median(values) {
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
 console.error(`binary: ${bin}`);
+console.error(`generated pages ${footerLinks ? "linked from every footer (--footer-links)" : "say link: none"}`);
 console.error(`load average before: ${load()}`);
 const loadBefore = load();
 const sites = new Map(ns.map((n) => [n, makeSite(n)]));
@@ -240,7 +250,7 @@ for (const kind of ["cold", "warm"]) {
   }
 }
 
-console.log(`\ncurbside build, median of ${runs} interleaved runs; load average ${loadBefore} before, ${loadAfter} after`);
+console.log(`\ncurbside build, median of ${runs} interleaved runs${footerLinks ? ", generated pages in every footer" : ""}; load average ${loadBefore} before, ${loadAfter} after`);
 console.log(`${"N".padStart(6)} ${"kind".padEnd(5)} ${"median ms".padStart(10)} ${"CPU ms".padStart(8)} ${"ms/page".padStart(8)} ${phaseNames.map((p) => p.padStart(8)).join(" ")} ${"peak RSS".padStart(9)}  cold = warm files`);
 for (const row of rows) {
   const phases = /** @type {Record<string, number>} */ (row.phases);
@@ -251,4 +261,4 @@ for (const row of rows) {
 }
 const results = path.join(repo, "tests", "bench", "results");
 mkdirSync(results, { recursive: true });
-writeFileSync(path.join(results, "scale.json"), `${JSON.stringify({ bin, runs, words, loadBefore, loadAfter, rows }, null, 2)}\n`);
+writeFileSync(path.join(results, "scale.json"), `${JSON.stringify({ bin, runs, words, footerLinks, loadBefore, loadAfter, rows }, null, 2)}\n`);

@@ -1,0 +1,433 @@
+//! The pages' way to `dist/`: rendered a batch at a time and, once Node's
+//! work is known, placed, compressed and written into the staging folder at
+//! once, so memory holds a batch of pages, not the site; then the files that
+//! are not pages, and the site swapped in.
+
+use std::path::Path;
+use std::sync::{Arc, mpsc};
+use std::thread::ScopedJoinHandle;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::node_side::NodeMade;
+use super::project::{BuildOptions, Loaded, Project};
+use super::report::BuildReport;
+use crate::content::Site;
+use crate::diagnostics::{Diagnostic, Result};
+use crate::output::{StagedSite, compress::Compressor};
+use crate::output_file::OutputFile;
+use crate::render::headers::InlineSources;
+use crate::render::share_card::ShareCards;
+use crate::render::{self, AssetUrls, BuiltAssets, PageRenderer, Placer, RenderInput};
+
+/// Pages rendered at a time: enough to keep every core busy, few enough
+/// that a batch (with its compressed copies) is a small part of a large site.
+const BATCH: usize = 64;
+
+/// How much rendered HTML may wait for Node (on a cold build) before the
+/// rendering waits too. A site of a thousand pages fits, so Node's start-up
+/// still overlaps all of their rendering; a larger one is held at this size.
+const PENDING_BYTES: usize = 64 << 20;
+
+/// Loads the content, hands it to Node's side, and renders the pages a batch
+/// at a time into `stream`; then writes the rest of the site and swaps it in.
+pub(super) fn stream_site(
+    project: &Project,
+    options: &BuildOptions,
+    share_cards: &mut ShareCards,
+    stream: &mut Stream<'_, '_>,
+    send_loaded: mpsc::Sender<Arc<Loaded>>,
+) -> Result<(Arc<Loaded>, BuildReport)> {
+    let loading = Instant::now();
+    let loaded = Arc::new(Loaded::load(project)?);
+    // A closed channel means Node's side has already failed: it says why
+    // when it is joined.
+    let _ = send_loaded.send(Arc::clone(&loaded));
+    stream.times.load = loading.elapsed();
+
+    let rendering = Instant::now();
+    let (share_card, share_file) =
+        share_cards.card(&loaded.site, &project.layouts(), Path::new("layouts"))?;
+    let assets = AssetUrls::pending(&loaded.styles.favicon);
+    let input = RenderInput {
+        site: &loaded.site,
+        layouts: &loaded.layouts,
+        islands: &loaded.island_names,
+        assets: &assets,
+        copyright_year: copyright_year(),
+        dev_script: &options.dev_script,
+        share_card: Some(&share_card),
+    };
+    let pages = PageRenderer::new(&input)?;
+    stream.times.render += rendering.elapsed();
+    let count = pages.count();
+    let mut at = 0;
+    while at < count {
+        let end = (at + BATCH).min(count);
+        let rendering = Instant::now();
+        // The first failing page in name order, as a build one page at a
+        // time would report: every page before this batch rendered.
+        let rendered = pages
+            .render_range(at..end)
+            .into_iter()
+            .collect::<Result<Vec<_>>>()?;
+        stream.times.render += rendering.elapsed();
+        stream.take(rendered);
+        at = end;
+    }
+    let report = stream.finish(&loaded.site, share_file, options)?;
+    Ok((loaded, report))
+}
+
+/// Where each phase's time went. Pages go through render, place, compress
+/// and write a batch at a time, so those are sums over the batches; node is
+/// the time spent waiting for Node's side.
+#[derive(Default)]
+struct Times {
+    load: Duration,
+    render: Duration,
+    node: Duration,
+    place: Duration,
+    compress: Duration,
+    write: Duration,
+}
+
+/// What went wrong after the pages rendered, in the order a build that
+/// finished each step for every page before the next would meet it: Node's
+/// failure first, then a page's assets (first page in name order), then
+/// writing. Render mistakes come before all of them and end the build at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Node,
+    Place,
+    Write,
+}
+
+/// Node's work with what is worked out from it once for every page.
+struct Finished {
+    made: NodeMade,
+    inline: InlineSources,
+    nojs: OutputFile,
+    entry: String,
+    nojs_url: String,
+    meta_csp: String,
+}
+
+impl Finished {
+    fn new(made: NodeMade) -> Finished {
+        // The stylesheet is inlined: one round trip less before the first
+        // paint. It and the loader script are allowed by their hashes in the
+        // Content-Security-Policy.
+        let inline = InlineSources::allowing(&[&made.minified.site], &[&made.bundle.loader]);
+        let nojs = OutputFile::asset("nojs", "css", made.minified.nojs.clone().into_bytes());
+        Finished {
+            entry: format!("/{}", made.bundle.entry),
+            nojs_url: format!("/{}", nojs.path),
+            meta_csp: render::headers::meta_policy(&inline),
+            made,
+            inline,
+            nojs,
+        }
+    }
+
+    fn built(&self) -> BuiltAssets<'_> {
+        BuiltAssets {
+            islands: &self.made.rendered,
+            islands_entry: &self.entry,
+            islands_loader: &self.made.bundle.loader,
+            inline_css: &self.made.minified.site,
+            nojs_css: &self.nojs_url,
+            meta_csp: &self.meta_csp,
+        }
+    }
+}
+
+enum NodeState<'scope> {
+    /// Its outcome: `None` when the content never came (it failed to load).
+    Working(ScopedJoinHandle<'scope, Result<Option<NodeMade>>>),
+    Done(Box<Finished>),
+    Failed,
+}
+
+/// Rendered pages on their way to the staging folder. Once Node's side is
+/// done, each batch is placed, compressed and written as it comes and then
+/// dropped; before that, batches wait (up to [`PENDING_BYTES`]).
+///
+/// After a failure nothing more is written (the staging folder is removed),
+/// but pages still render and, while Node's work is there, get their assets,
+/// so the mistake reported is the one a build doing each step for every page
+/// in turn would report.
+pub(super) struct Stream<'a, 'scope> {
+    node: NodeState<'scope>,
+    /// Whether Node's side failed: its process is then not reused.
+    node_failed: bool,
+    out: &'a Path,
+    /// Opened at the first write.
+    staged: Option<StagedSite>,
+    compressor: &'a Compressor,
+    precompress: bool,
+    failure: Option<(Stage, Diagnostic)>,
+    pending: Vec<OutputFile>,
+    pending_bytes: usize,
+    times: Times,
+}
+
+impl<'a, 'scope> Stream<'a, 'scope> {
+    pub(super) fn new(
+        node_work: ScopedJoinHandle<'scope, Result<Option<NodeMade>>>,
+        out: &'a Path,
+        compressor: &'a Compressor,
+        precompress: bool,
+    ) -> Stream<'a, 'scope> {
+        Stream {
+            node: NodeState::Working(node_work),
+            node_failed: false,
+            out,
+            staged: None,
+            compressor,
+            precompress,
+            failure: None,
+            pending: Vec::new(),
+            pending_bytes: 0,
+            times: Times::default(),
+        }
+    }
+
+    /// Takes a batch of rendered pages, in name order.
+    fn take(&mut self, pages: Vec<OutputFile>) {
+        self.poll_node(false);
+        if let NodeState::Working(_) = self.node {
+            let bytes: usize = pages.iter().map(|page| page.contents.len()).sum();
+            if self.pending_bytes + bytes <= PENDING_BYTES {
+                self.pending_bytes += bytes;
+                self.pending.extend(pages);
+                return;
+            }
+            self.poll_node(true);
+        }
+        self.sink(pages);
+    }
+
+    /// Collects Node's side when it has ended (or waits for it, with
+    /// `wait`), then sends the pages that waited for it on their way.
+    fn poll_node(&mut self, wait: bool) {
+        let NodeState::Working(handle) = &self.node else {
+            return;
+        };
+        if !wait && !handle.is_finished() {
+            return;
+        }
+        let NodeState::Working(handle) = std::mem::replace(&mut self.node, NodeState::Failed)
+        else {
+            return;
+        };
+        let waiting = Instant::now();
+        let made = joined(handle);
+        self.times.node += waiting.elapsed();
+        match made {
+            Ok(None) => self.fail(
+                Stage::Node,
+                Diagnostic::new("the islands were not built: the content never reached them"),
+            ),
+            Ok(Some(made)) => {
+                self.node = NodeState::Done(Box::new(Finished::new(made)));
+                // A batch at a time again, so the waiting pages' compressed
+                // copies are never all held at once.
+                let mut pending = std::mem::take(&mut self.pending).into_iter();
+                self.pending_bytes = 0;
+                loop {
+                    let batch: Vec<OutputFile> = pending.by_ref().take(BATCH).collect();
+                    if batch.is_empty() {
+                        break;
+                    }
+                    self.sink(batch);
+                }
+            }
+            Err(err) => {
+                self.node_failed = true;
+                self.fail(Stage::Node, err);
+            }
+        }
+    }
+
+    /// Places Node's work into `pages`, then compresses and writes them.
+    fn sink(&mut self, mut pages: Vec<OutputFile>) {
+        let NodeState::Done(finished) = &self.node else {
+            return;
+        };
+        // A page's assets could only report a later page than the failure
+        // already found.
+        if self
+            .failure
+            .as_ref()
+            .is_some_and(|(stage, _)| *stage <= Stage::Place)
+        {
+            return;
+        }
+        let placing = Instant::now();
+        let built = finished.built();
+        let placed = Placer::new(&built).and_then(|placer| {
+            let placed: Vec<Result<()>> = pages
+                .par_iter_mut()
+                .map(|page| placer.place(page))
+                .collect();
+            placed.into_iter().collect::<Result<()>>()
+        });
+        self.times.place += placing.elapsed();
+        if let Err(err) = placed {
+            self.fail(Stage::Place, err);
+            return;
+        }
+        if self.failure.is_none() {
+            self.write(pages, true);
+        }
+    }
+
+    /// Writes `files` (with their compressed copies, when `compress` and the
+    /// host wants them) into the staging folder, opened now if it is not yet.
+    fn write(&mut self, mut files: Vec<OutputFile>, compress: bool) {
+        if compress && self.precompress {
+            let compressing = Instant::now();
+            let copies = self.compressor.precompressed(&files);
+            files.extend(copies);
+            self.times.compress += compressing.elapsed();
+        }
+        let writing = Instant::now();
+        let written = match &mut self.staged {
+            Some(staged) => staged.write(&files),
+            None => StagedSite::open(self.out).and_then(|staged| {
+                let staged = self.staged.insert(staged);
+                staged.write(&files)
+            }),
+        };
+        self.times.write += writing.elapsed();
+        if let Err(err) = written {
+            self.fail(Stage::Write, err);
+        }
+    }
+
+    /// Keeps the failure a build doing every step for all pages in turn
+    /// would report, and stops writing: the staging folder is removed.
+    fn fail(&mut self, stage: Stage, err: Diagnostic) {
+        self.staged = None;
+        self.pending = Vec::new();
+        self.pending_bytes = 0;
+        if self
+            .failure
+            .as_ref()
+            .is_none_or(|(first, _)| stage < *first)
+        {
+            self.failure = Some((stage, err));
+        }
+    }
+
+    /// Once every page is rendered: waits for Node's side, writes the files
+    /// that are not pages, and swaps the site in.
+    fn finish(
+        &mut self,
+        site: &Site,
+        share_file: OutputFile,
+        options: &BuildOptions,
+    ) -> Result<BuildReport> {
+        self.poll_node(true);
+        if let Some((_, err)) = self.failure.take() {
+            return Err(err);
+        }
+        let NodeState::Done(finished) = std::mem::replace(&mut self.node, NodeState::Failed) else {
+            return Err(Diagnostic::new(
+                "the interactive parts of the site were not built",
+            ));
+        };
+        let Finished {
+            made, inline, nojs, ..
+        } = *finished;
+        let mut files = vec![
+            nojs,
+            share_file,
+            render::sitemap(site),
+            render::robots(site),
+        ];
+        if options.host.headers_file() {
+            files.push(OutputFile::text(
+                "_headers",
+                render::headers::headers_file(&inline),
+            ));
+        }
+        if let Some(rules) = options.host.redirects_file() {
+            files.push(OutputFile::text("_redirects", rules.to_string()));
+        }
+        self.write(files, true);
+        let mut bundle_files = made.bundle.files;
+        bundle_files.extend(made.bundle_compressed.unwrap_or_default());
+        self.write(bundle_files, false);
+        if let Some((_, err)) = self.failure.take() {
+            return Err(err);
+        }
+        let server = [
+            OutputFile::text(
+                render::server_config::NGINX_FILE,
+                render::server_config::nginx(&inline),
+            ),
+            OutputFile::text(
+                render::server_config::CADDY_FILE,
+                render::server_config::caddy(&inline),
+            ),
+        ];
+        let writing = Instant::now();
+        let staged = self
+            .staged
+            .take()
+            .ok_or_else(|| Diagnostic::new("the site was not written"))?;
+        let files = staged.files();
+        staged.finish(&server)?;
+        self.times.write += writing.elapsed();
+        let times = &self.times;
+        Ok(BuildReport {
+            files,
+            elapsed: Duration::ZERO,
+            warnings: Vec::new(),
+            inline,
+            phases: vec![
+                ("load", times.load),
+                ("render", times.render),
+                ("node", times.node),
+                ("place", times.place),
+                ("compress", times.compress),
+                ("write", times.write),
+            ],
+        })
+    }
+}
+
+impl Stream<'_, '_> {
+    /// Collects Node's side if the build stopped before it was needed (a
+    /// panic there is then not raised again when the scope ends); returns
+    /// whether it failed.
+    pub(super) fn close(&mut self) -> bool {
+        if let NodeState::Working(handle) = std::mem::replace(&mut self.node, NodeState::Failed)
+            && joined(handle).is_err()
+        {
+            self.node_failed = true;
+        }
+        self.node_failed
+    }
+}
+
+/// Node's side's outcome, a panic there included.
+fn joined(handle: ScopedJoinHandle<'_, Result<Option<NodeMade>>>) -> Result<Option<NodeMade>> {
+    handle
+        .join()
+        .unwrap_or_else(|_| Err(Diagnostic::new("bundling the islands stopped unexpectedly")))
+}
+
+/// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
+/// reproducible builds.
+fn copyright_year() -> i32 {
+    let at = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+        .and_then(|secs| time::OffsetDateTime::from_unix_timestamp(secs).ok())
+        .unwrap_or_else(time::OffsetDateTime::now_utc);
+    at.year()
+}
