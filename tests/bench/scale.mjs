@@ -9,8 +9,8 @@
 // `--for nginx` (or caddy) measures the build that compresses too.
 //
 // The generated pages say `link: none` in their front matter: pages of that
-// kind are reached from an index or the owner's text, as on the Hugo side of
-// the warm N = 1,000 comparison, not from every page's footer. --footer-links
+// kind are reached from an index or the owner's text, not from every page's
+// footer, so each page's size does not depend on N. --footer-links
 // leaves it out, as before: every page then links every generated page, so
 // each page grows with N and the site with N² (the build warns past 12).
 //
