@@ -142,6 +142,19 @@ let runtimeContext;
 let loaderContext;
 /** @type {esbuild.BuildContext | undefined} */
 let serverContext;
+
+/** The loader's esbuild context, made on first use. @returns {Promise<esbuild.BuildContext>} */
+async function loaderContextReady() {
+  loaderContext ??= await esbuild.context({
+    ...browserOptions,
+    entryPoints: ["src/loader.ts"],
+    format: "iife",
+    metafile: false,
+    outfile: path.join(assetsDir, "loader.js"),
+    outdir: undefined,
+  });
+  return loaderContext;
+}
 /** @type {ServerModule | undefined} */
 let serverModule;
 let serverHash = "";
@@ -192,6 +205,12 @@ function assetFiles(result) {
 /** @param {number} id @returns {Promise<Reply>} */
 async function bundle(id) {
   const started = performance.now();
+  // Frontend sources may have changed. The server module and the loader need nothing of the
+  // browser bundle, so they are rebuilt beside it: the render that follows finds the module
+  // ready. A failure there is reported by that render, which asks again.
+  serverStale = true;
+  loadServer().catch(() => undefined);
+  const loaderBuild = loaderContextReady().then((context) => context.rebuild());
   const islands = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (
     await (await islandsContext()).rebuild()
   );
@@ -205,20 +224,10 @@ async function bundle(id) {
   const runtime = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (await runtimeContext.rebuild());
   const entry = Object.keys(runtime.metafile.outputs).find((o) => runtime.metafile.outputs[o]?.entryPoint);
   if (!entry) throw new Error("esbuild produced no output for src/runtime.ts");
-  loaderContext ??= await esbuild.context({
-    ...browserOptions,
-    entryPoints: ["src/loader.ts"],
-    format: "iife",
-    metafile: false,
-    outfile: path.join(assetsDir, "loader.js"),
-    outdir: undefined,
-  });
-  const loaderResult = await loaderContext.rebuild();
+  const loaderResult = await loaderBuild;
   const loader = loaderResult.outputFiles?.[0]?.text.trim();
   if (!loader) throw new Error("esbuild produced no output for src/loader.ts");
   await logWarnings([...islands.warnings, ...runtime.warnings, ...loaderResult.warnings]);
-  // Frontend sources may have changed: the next render re-bundles the server module.
-  serverStale = true;
   const files = [...assetFiles(runtime), ...assetFiles(islands)];
   console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
   return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files };
@@ -250,9 +259,20 @@ async function css(id, request) {
   return { id, ok: true, css: minified };
 }
 
+/** @type {Promise<ServerModule> | undefined} The server module being rebuilt, awaited by all who ask meanwhile. */
+let serverLoading;
+
 /** @returns {Promise<ServerModule>} */
-async function loadServer() {
-  if (serverModule && !serverStale) return serverModule;
+function loadServer() {
+  if (serverModule && !serverStale) return Promise.resolve(serverModule);
+  serverLoading ??= rebuildServer().finally(() => {
+    serverLoading = undefined;
+  });
+  return serverLoading;
+}
+
+/** @returns {Promise<ServerModule>} */
+async function rebuildServer() {
   serverContext ??= await esbuild.context({
     absWorkingDir: root,
     entryPoints: ["src/server.tsx"],

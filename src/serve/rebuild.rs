@@ -53,6 +53,10 @@ impl Rebuilder {
                     Some(kind) => eprintln!("rebuilt ({}) in {ms} ms", kind.label()),
                     None => eprintln!("built in {ms} ms"),
                 }
+                // For tests/bench/rebuild.sh: where a rebuild's time went.
+                if std::env::var_os("CURBSIDE_TIMINGS").is_some() {
+                    eprintln!("{}", report.timings_line());
+                }
                 self.preview.live().built();
                 Ok(())
             }
