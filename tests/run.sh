@@ -2,7 +2,8 @@
 # Runs every test suite of curbside, installing what it can itself:
 #   1. Rust: format, lints, unit and integration tests (cargo test)
 #   2. Frontend: type check and Vitest (frontend/)
-#   3. Browser: Playwright with Debian's Chromium against a fresh build (tests/browser/)
+#   3. Browser: Playwright with Debian's Chromium against a fresh build served by Caddy
+#      with its generated configuration (tests/browser/)
 #   4. Other engines: the core visitor journey in Debian's Firefox ESR (puppeteer-core,
 #      WebDriver BiDi) and WebKitGTK (selenium-webdriver, WebKitWebDriver under xvfb-run)
 #   5. Hosts: the site built for each host and served by its own software (Debian's
@@ -143,19 +144,21 @@ wait_lanes
 step "Building the site (curbside build)"
 "$CURBSIDE_BIN" build --out target/test-run-site
 
+# Vitest before the browser lane starts: its jsdom tests type into forms with
+# user-event, which a starved CPU slows past their per-test timeout.
+step "Frontend: type check and Vitest"
+(cd frontend && npm run --silent typecheck && npm test --silent)
+
 browser_tests() {
   cd tests/browser && npm run --silent typecheck && npx playwright test
 }
-lane "Browser: Playwright in Chromium against the built site" browser_tests
+lane "Browser: Playwright in Chromium against the built site (served by Caddy)" browser_tests
 
 step "Rust: cargo clippy"
 cargo clippy --all-targets --quiet -- -D warnings
 
 step "Rust: cargo test"
 cargo test --quiet
-
-step "Frontend: type check and Vitest"
-(cd frontend && npm run --silent typecheck && npm test --silent)
 
 step "Other engines: the core visitor journey in Firefox ESR and WebKitGTK"
 (cd tests/browser && node --test engines/firefox.test.mjs && xvfb-run -a node --test engines/webkit.test.mjs)

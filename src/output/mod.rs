@@ -314,6 +314,16 @@ fn safe_join(root: &Path, relative: &str) -> Result<PathBuf> {
 mod tests {
     use super::*;
 
+    /// What a folder holds, by name, sorted: nothing half-written may be left beside the output.
+    fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn the_site_is_swapped_in_whole() {
         let dir = tempfile::tempdir().unwrap();
@@ -325,12 +335,7 @@ mod tests {
             std::fs::read_to_string(out.join("b/c.html")).unwrap(),
             "two"
         );
-        let mut leftovers: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        leftovers.sort();
-        assert_eq!(leftovers, ["dist", "dist-server"]);
+        assert_eq!(names_in(dir.path()), ["dist", "dist-server"]);
     }
 
     #[test]
@@ -350,12 +355,7 @@ mod tests {
         }
         assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "old");
         assert!(!out.join("b.html").exists());
-        let mut leftovers: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        leftovers.sort();
-        assert_eq!(leftovers, ["dist", "dist-server"]);
+        assert_eq!(names_in(dir.path()), ["dist", "dist-server"]);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //      that binary into a temporary folder.
 //   2. Build time: the median wall-clock time of N runs of
 //      `curbside build --out <fresh temporary folder> --for nginx` (with the .br/.gz copies).
-//   3. Page weight: serves the site with tests/browser/support/static-host.mjs
+//   3. Page weight: serves the site with Caddy (tests/browser/support/caddy-host.mjs)
 //      --precompressed on 127.0.0.1 and opens each page in Chromium (Playwright)
 //      at 1280×800 and at 390×844 (Pixel 7), recording every response for
 //      --settle-ms after `load` with no interaction, then again after scrolling
@@ -192,23 +192,23 @@ setTimeout(() => {
 }, 45 * 60_000).unref();
 
 /**
- * Serves `root` with the browser tests' static host, precompressed, on loopback.
+ * Serves `root` with Caddy and its generated configuration (compressed copies sent), on loopback.
  * @param {string} root
  * @returns {Promise<string>} the base URL
  */
-async function startStaticHost(root) {
+async function startCaddy(root) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [join(browserDir, "support/static-host.mjs"), "--root", root, "--port", String(port), "--precompressed"],
+    [join(browserDir, "support/caddy-host.mjs"), "--root", root, "--port", String(port)],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   cleanups.push(() => child.kill());
   await new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error("the static host did not start within 15 s")), 15_000);
-    child.on("exit", (code) => reject(new Error(`the static host exited with ${code}`)));
+    const timer = setTimeout(() => reject(new Error("Caddy did not start within 15 s")), 15_000);
+    child.on("exit", (code) => reject(new Error(`Caddy exited with ${code}`)));
     child.stdout.on("data", (d) => {
-      if (String(d).includes("static host on")) {
+      if (String(d).includes("caddy host on")) {
         clearTimeout(timer);
         resolvePromise(undefined);
       }
@@ -869,7 +869,7 @@ const built = await step("build the site", () => buildSite(site));
 if (!("error" in built)) {
   if (!skip.has("build-time")) results.buildTime = await step("build time", () => buildTime(scratch));
   if (!skip.has("bytes") || !skip.has("lighthouse")) {
-    const base = await step("static host", () => startStaticHost(site));
+    const base = await step("Caddy", () => startCaddy(site));
     if (typeof base === "string") {
       if (!skip.has("bytes")) results.bytes = await step("page weight (Playwright)", () => pageWeight(site, base));
       if (!skip.has("lighthouse")) results.lighthouse = await step("Lighthouse", () => lighthouseAll(base));

@@ -7,8 +7,8 @@
 // 1. Builds the site (`curbside build --out <tmp>`) with the binary of
 //    tests/browser/support/curbside-binary.mjs: $CURBSIDE_BIN, or the release binary cargo
 //    builds first when it is out of date.
-// 2. Serves it with tests/browser/support/static-host.mjs on a free 127.0.0.1 port, with the
-//    site's own `_headers` (so the real CSP applies).
+// 2. Serves it with Caddy (tests/browser/support/caddy-host.mjs) on a free 127.0.0.1 port, with the
+//    headers the build wrote into its Caddy configuration (so the real CSP applies).
 // 3. Opens every page in Debian's Chromium at desktop (1280×800) and phone (Pixel 7, 390×844)
 //    size, a fresh browser context each time (empty cache), and records every script fetched,
 //    in three steps of one visit:
@@ -104,15 +104,15 @@ function buildSite() {
 
 /** @param {string} root @param {number} port @returns {Promise<void>} */
 function serve(root, port) {
-  const host = spawn(process.execPath, [join(repo, "tests/browser/support/static-host.mjs"), "--root", root, "--port", String(port)], {
+  const host = spawn(process.execPath, [join(repo, "tests/browser/support/caddy-host.mjs"), "--root", root, "--port", String(port)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   cleanups.push(() => host.kill());
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the static host did not start within 10 s")), 10_000);
-    host.once("exit", (code) => reject(new Error(`the static host exited (${code})`)));
+    const timer = setTimeout(() => reject(new Error("Caddy did not start within 10 s")), 10_000);
+    host.once("exit", (code) => reject(new Error(`Caddy exited (${code})`)));
     host.stdout?.on("data", (data) => {
-      if (String(data).includes("static host on")) {
+      if (String(data).includes("caddy host on")) {
         clearTimeout(timer);
         resolve();
       }

@@ -31,11 +31,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Builds the site with the curbside binary, then serves it as static hosts do,
-    // compressed as every host sends text (the .br/.gz copies a build for nginx writes):
-    // the throttled phone then waits for the bytes a real visitor waits for.
+    // Builds the site for Caddy with the curbside binary, then serves it with Caddy and the
+    // configuration the build wrote: a real host's URL rules, headers and 404 page, and text
+    // sent compressed, so the throttled phone waits for the bytes a real visitor waits for.
     // A folder per port, so runs on different ports never overwrite each other's assets.
-    command: `node support/static-host.mjs --build --precompressed --root ../../target/browser-site-${port} --port ${port}`,
+    command: `node support/caddy-host.mjs --build --root ../../target/browser-site-${port} --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
