@@ -113,9 +113,18 @@ wait_lanes() {
   return "$failed"
 }
 
+# A run that stops early interrupts its lanes as Ctrl-C would, so Playwright
+# stops its web server too, then waits for them (at most 10 s).
 stop_lanes() {
-  local pid
-  for pid in "${lane_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  local pid tries=50
+  for pid in "${lane_pids[@]}"; do kill -INT -- "-$pid" 2>/dev/null || true; done
+  for pid in "${lane_pids[@]}"; do
+    while kill -0 "$pid" 2>/dev/null && [ "$tries" -gt 0 ]; do
+      sleep 0.2
+      tries=$((tries - 1))
+    done
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  done
 }
 trap 'stop_lanes; report_timings' EXIT
 
