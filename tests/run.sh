@@ -126,7 +126,7 @@ stop_lanes() {
     kill -KILL -- "-$pid" 2>/dev/null || true
   done
 }
-trap 'stop_lanes; report_timings' EXIT
+trap 'stop_lanes; report_timings; rm -rf "$lanes_dir"' EXIT
 
 npm_installs() {
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
