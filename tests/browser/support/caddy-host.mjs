@@ -60,9 +60,11 @@ caddy.on("error", (error) => {
   process.exit(1);
 });
 for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) process.on(signal, () => caddy.kill(signal));
+/** Set when Caddy never answered: its stop is then a failure. */
+let notReady = false;
 caddy.on("exit", (code, signal) => {
   rmSync(state, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 0 : 1));
+  process.exit(notReady ? 1 : (code ?? (signal ? 0 : 1)));
 });
 
 // Ready once Caddy answers the home page (bounded: Caddy's own error shows above when it fails).
@@ -71,8 +73,9 @@ const deadline = Date.now() + 30_000;
 while ((await fetch(url).then((response) => response.status, () => 0)) !== 200) {
   if (Date.now() > deadline) {
     console.error(`Caddy did not answer ${url} within 30 s`);
+    notReady = true;
     caddy.kill("SIGTERM");
-    break;
+    await new Promise(() => undefined); // Caddy's exit ends this process
   }
   await new Promise((done) => setTimeout(done, 100));
 }
