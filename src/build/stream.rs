@@ -398,9 +398,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             ],
         })
     }
-}
 
-impl Stream<'_, '_> {
     /// Collects Node's side if the build stopped before it was needed (a
     /// panic there is then not raised again when the scope ends); returns
     /// whether it failed.

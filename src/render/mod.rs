@@ -30,7 +30,7 @@ use markers::marker;
 /// What pages link or inline. Most of it exists only once Node has bundled
 /// the islands and minified the stylesheets, after every page is rendered (so
 /// content and layout mistakes are reported first): until then those fields
-/// hold markers, which [`place_assets`] replaces.
+/// hold markers, which a [`Placer`] replaces.
 #[derive(Debug, Clone, Serialize)]
 pub struct AssetUrls {
     /// The site's stylesheet, placed in every page's `<style>`.
@@ -82,7 +82,7 @@ pub struct RenderInput<'a> {
     pub site: &'a Site,
     pub layouts: &'a Layouts,
     /// The islands the pages may hold; each lands as a marker, replaced by
-    /// [`place_assets`] once rendered.
+    /// a [`Placer`] once rendered.
     pub islands: &'a [String],
     pub assets: &'a AssetUrls,
     pub copyright_year: i32,
@@ -299,17 +299,9 @@ fn finish(page: &str) -> String {
 /// The Content-Security-Policy allows the inline stylesheet and loader by
 /// the hashes of exactly their texts, so each must be the whole text of its
 /// element: anything a layout added beside it would block it.
-pub fn place_assets(pages: &mut [OutputFile], built: &BuiltAssets) -> Result<()> {
-    let placer = Placer::new(built)?;
-    let placed: Vec<Result<()>> = pages
-        .par_iter_mut()
-        .map(|page| placer.place(page))
-        .collect();
-    placed.into_iter().collect()
-}
-
-/// [`place_assets`] for one page at a time: the values are worked out once,
-/// then each page is placed as soon as it is rendered.
+///
+/// The values are worked out once, then each page is placed as soon as it
+/// is rendered.
 pub struct Placer<'a> {
     built: &'a BuiltAssets<'a>,
     /// Each island's markup, by name, then the assets' values by marker name.
