@@ -28,6 +28,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
 import { chromium } from "@playwright/test";
+import { caddyEnvironment, caddyfile, importGenerated } from "../support/caddy-config.mjs";
 import { args as chromiumArgs, executablePath } from "../support/chromium.mjs";
 import { curbsideBinary } from "../support/curbside-binary.mjs";
 import { freePort } from "../support/free-port.mjs";
@@ -164,23 +165,12 @@ async function startCaddy(name, site, siteBody) {
   const port = await freePort();
   const dir = join(work, `${name}-run`);
   mkdirSync(dir, { recursive: true });
-  const caddyfile = `{
-\tadmin off
-\tauto_https off
-}
-http://127.0.0.1:${port} {
-\troot * ${site}
-${siteBody}
-}
-`;
-  writeFileSync(join(dir, "Caddyfile"), caddyfile);
-  // Caddy keeps state under $HOME / XDG folders: here, not in the user's.
-  const env = { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") };
+  writeFileSync(join(dir, "Caddyfile"), caddyfile({ port, root: site, siteBody }));
   return startHost(name, "caddy", ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
     url: `http://127.0.0.1:${port}/`,
     site,
     cwd: dir,
-    env,
+    env: caddyEnvironment(dir),
   });
 }
 
@@ -577,7 +567,7 @@ describeHost(
   "Caddy with dist-server/Caddyfile",
   () => {
     const site = build("caddy");
-    return startCaddy("caddy", site, `\timport ${site}-server/Caddyfile`);
+    return startCaddy("caddy", site, importGenerated(site));
   },
   { headers: true, precompressed: true },
 );

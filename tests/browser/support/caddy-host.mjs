@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { caddyEnvironment, caddyfile, generatedConfig, importGenerated } from "./caddy-config.mjs";
 import { curbsideBinary } from "./curbside-binary.mjs";
 
 const { values } = parseArgs({
@@ -32,28 +33,16 @@ const repo = fileURLToPath(new URL("../../..", import.meta.url));
 if (values.build) {
   execFileSync(curbsideBinary(), ["build", "--root", repo, "--out", root, "--for", "caddy"], { stdio: "inherit" });
 }
-const generated = `${root}-server/Caddyfile`;
+const generated = generatedConfig(root);
 if (!existsSync(generated)) throw new Error(`${generated} is missing: build the site into ${root} first`);
 
-// What an owner's Caddyfile holds around the import (the README's Caddy steps), on loopback only.
 const state = mkdtempSync(join(tmpdir(), "curbside-caddy-"));
 const config = join(state, "Caddyfile");
-writeFileSync(
-  config,
-  `{
-\tadmin off
-\tauto_https off
-}
-http://127.0.0.1:${values.port} {
-\troot * ${root}
-\timport ${generated}
-}
-`,
-);
+writeFileSync(config, caddyfile({ port: values.port ?? "4173", root, siteBody: importGenerated(root) }));
 const caddy = spawn("caddy", ["run", "--config", config, "--adapter", "caddyfile"], {
   // Caddy logs to stderr; stdout carries only the line below, which scripts wait for.
   stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, HOME: state, XDG_DATA_HOME: join(state, "data"), XDG_CONFIG_HOME: join(state, "config") },
+  env: caddyEnvironment(state),
 });
 caddy.on("error", (error) => {
   console.error(`could not start Caddy (Debian's package: apt-get install caddy): ${error.message}`);
