@@ -12,6 +12,7 @@
 
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,7 +60,18 @@ caddy.on("exit", (code, signal) => {
 // Ready once Caddy answers the home page (bounded: Caddy's own error shows above when it fails).
 const url = `http://127.0.0.1:${values.port}/`;
 const deadline = Date.now() + 30_000;
-while ((await fetch(url).then((response) => response.status, () => 0)) !== 200) {
+/** The home page's status, 0 while nothing answers. node:http, not fetch: fetch refuses ports on
+ * the web's list of blocked ports (4190, 6000, …), which Caddy and Chromium serve and use. */
+function homeStatus() {
+  return new Promise((done) => {
+    const request = get(url, (response) => {
+      response.resume();
+      done(response.statusCode ?? 0);
+    });
+    request.on("error", () => done(0));
+  });
+}
+while ((await homeStatus()) !== 200) {
   if (Date.now() > deadline) {
     console.error(`Caddy did not answer ${url} within 30 s`);
     notReady = true;
