@@ -62,6 +62,9 @@ fn assets(out: &Path, prefix: &str, ext: &str) -> Vec<String> {
     names
 }
 
+/// V8's magic comment: compile every function of the file eagerly, off the main thread.
+const COMPILE_HINT: &str = "//# allFunctionsCalledOnLoad\n";
+
 #[test]
 fn builds_every_page_and_file_of_the_site() {
     let (_dir, out) = build_real_site();
@@ -78,6 +81,19 @@ fn builds_every_page_and_file_of_the_site() {
     }
     assert_eq!(assets(&out, "nojs-", ".css").len(), 1);
     assert_eq!(assets(&out, "islands-", ".js").len(), 1);
+    // The island chunks, React's above all, ask Chromium to compile them as they stream in; the
+    // runtime, on every page and within its 2 KB, does without.
+    let chunks = assets(&out, "chunk-", ".js");
+    assert!(!chunks.is_empty());
+    for chunk in chunks.iter().chain(&assets(&out, "pricing-", ".js")) {
+        let code = read(&out, &format!("assets/{chunk}"));
+        assert!(
+            code.starts_with(COMPILE_HINT),
+            "{chunk} lacks the compile hint"
+        );
+    }
+    let runtime = &assets(&out, "islands-", ".js")[0];
+    assert!(!read(&out, &format!("assets/{runtime}")).contains(COMPILE_HINT));
     let sitemap = read(&out, "sitemap.xml");
     assert!(sitemap.contains("<loc>https://curbside-brookings.example/</loc>"));
     assert!(sitemap.contains(
