@@ -239,28 +239,45 @@ function matches(state: PageState, expected: Partial<PageState>): boolean {
 
 /**
  * Scrolls as a reader does: a touch swipe on a phone, the mouse wheel on a desktop, until `target`
- * is in view. On a phone the finger rests before it lifts (no fling) unless `fling` is set: a flung
- * page glides on for seconds on a slowed CPU, which only the hydration probe wants to see.
+ * is in the middle half of the screen, or as near as the page lets it come. On a phone the finger
+ * rests before it lifts (no fling) unless `fling` is set: a flung page glides on for seconds on a
+ * slowed CPU, which only the hydration probe wants to see.
  */
 export async function scrollTo(page: Page, device: Device, target: Locator, cdp: CDPSession | null, fling = false): Promise<void> {
+  // A control in a sticky or fixed bar (the header's menu button) stays where it is on the
+  // screen: no scroll brings it nearer.
+  const pinned = await target.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const { position } = getComputedStyle(node);
+      if (position === "sticky" || position === "fixed") return true;
+    }
+    return false;
+  });
+  if (pinned) return;
+  let previous: number | null = null;
   for (let attempt = 0; attempt < 12; attempt++) {
     const box = await target.boundingBox();
     const viewport = page.viewportSize();
     if (!box || !viewport) throw new Error(`cannot scroll to ${target.toString()}`);
     // Aim the target at the middle of the screen.
     const distance = Math.round(box.y + box.height / 2 - viewport.height / 2);
-    if (Math.abs(distance) < viewport.height / 4) return;
+    // Near enough, or the last scroll did not move it (the page's end is reached).
+    if (Math.abs(distance) < viewport.height / 4 || box.y === previous) return;
+    previous = box.y;
     if (device === "phone" && cdp) {
       // A finger dragging up the screen: real touch events, which Chromium scrolls by (its
       // synthesized touch gestures do not scroll a headless page). Sent together, not one round
-      // trip each. A flick is over in a few frames; a drag carries event times a finger would
-      // have (16 ms apart) and rests 150 ms before it lifts, so the page stops with the finger.
+      // trip each (on the slowed CPU each takes 35 ms or more). A flick is over in a few frames;
+      // a drag carries the times a finger would have had, 16 ms apart, ending now with a rest of
+      // 150 ms before the lift, so the page moves with the finger and stops with it. (Times in
+      // the future instead make Chromium drop most of the moves: the page moves a quarter as far.)
       const reach = fling ? 0.6 : 0.7;
       const swipe = Math.max(-viewport.height * reach, Math.min(distance, viewport.height * reach));
       const x = Math.round(viewport.width / 2);
       const from = Math.round(swipe > 0 ? viewport.height * (fling ? 0.8 : 0.85) : viewport.height * (fling ? 0.2 : 0.15));
       const steps = 12;
-      const start = Date.now() / 1000;
+      const lift = 16 * steps + 151;
+      const start = Date.now() / 1000 - lift / 1000;
       const at = (ms: number): { timestamp?: number } => (fling ? {} : { timestamp: start + ms / 1000 });
       const y = (i: number): number => Math.round(from - (swipe * i) / steps);
       await Promise.all([
@@ -268,8 +285,8 @@ export async function scrollTo(page: Page, device: Device, target: Locator, cdp:
         ...Array.from({ length: steps }, (_, i) =>
           cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y(i + 1) }], ...at(16 * (i + 1)) }),
         ),
-        ...(fling ? [] : [cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y(steps) }], ...at(16 * steps + 150) })]),
-        cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], ...at(16 * steps + 151) }),
+        ...(fling ? [] : [cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y(steps) }], ...at(lift - 1) })]),
+        cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], ...at(lift) }),
       ]);
     } else {
       await page.mouse.move(viewport.width / 2, viewport.height / 2);
