@@ -20,8 +20,8 @@
 //      that binary into a temporary folder.
 //   2. Build time: the median wall-clock time of N runs of
 //      `curbside build --out <fresh temporary folder> --for nginx` (with the .br/.gz copies).
-//   3. Page weight: serves the site with Caddy (tests/browser/support/caddy-host.mjs)
-//      --precompressed on 127.0.0.1 and opens each page in Chromium (Playwright)
+//   3. Page weight: serves the site with Caddy (tests/browser/support/caddy-host.mjs),
+//      compressed copies sent, on 127.0.0.1 and opens each page in Chromium (Playwright)
 //      at 1280×800 and at 390×844 (Pixel 7), recording every response for
 //      --settle-ms after `load` with no interaction, then again after scrolling
 //      to the bottom. Bytes are given raw (decoded) and gzipped (the size of the
@@ -59,6 +59,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
 import { freePort } from "../browser/support/free-port.mjs";
+import { startCaddyHost } from "../browser/support/start-caddy-host.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const browserDir = join(repo, "tests/browser");
@@ -198,22 +199,9 @@ setTimeout(() => {
  */
 async function startCaddy(root) {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [join(browserDir, "support/caddy-host.mjs"), "--root", root, "--port", String(port)],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  cleanups.push(() => child.kill());
-  await new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error("Caddy did not start within 15 s")), 15_000);
-    child.on("exit", (code) => reject(new Error(`Caddy exited with ${code}`)));
-    child.stdout.on("data", (d) => {
-      if (String(d).includes("caddy host on")) {
-        clearTimeout(timer);
-        resolvePromise(undefined);
-      }
-    });
-  });
+  const host = startCaddyHost(root, port, 15_000);
+  cleanups.push(() => host.child.kill());
+  await host.ready;
   return `http://127.0.0.1:${port}`;
 }
 

@@ -24,7 +24,7 @@
 // Exit code 0 whatever the figures; 1 only if no measurement could be taken. Nothing leaves
 // the machine: Chromium resolves no name but 127.0.0.1. The run stops itself after 4 minutes.
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -35,6 +35,7 @@ import { gzipSync } from "node:zlib";
 import { args, executablePath } from "../browser/support/chromium.mjs";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
 import { freePort } from "../browser/support/free-port.mjs";
+import { startCaddyHost } from "../browser/support/start-caddy-host.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
@@ -104,20 +105,9 @@ function buildSite() {
 
 /** @param {string} root @param {number} port @returns {Promise<void>} */
 function serve(root, port) {
-  const host = spawn(process.execPath, [join(repo, "tests/browser/support/caddy-host.mjs"), "--root", root, "--port", String(port)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  cleanups.push(() => host.kill());
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("Caddy did not start within 10 s")), 10_000);
-    host.once("exit", (code) => reject(new Error(`Caddy exited (${code})`)));
-    host.stdout?.on("data", (data) => {
-      if (String(data).includes("caddy host on")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
+  const host = startCaddyHost(root, port, 10_000);
+  cleanups.push(() => host.child.kill());
+  return host.ready;
 }
 
 /**
