@@ -29,9 +29,8 @@
 //      client). JavaScript is split into the page's own entry scripts ("loader")
 //      and React/island chunks (any other script, or one containing React).
 //   4. Lighthouse 12 (its default config: mobile, simulated throttling) on `/`,
-//      `/privacypolicy`, `/termsofservice`, `/404` (the 404 page at its own address,
-//      status 200) and `/missing` (the 404 page as visitors meet it, status 404, run
-//      with ignoreStatusCode), N runs each; the median run (Lighthouse's own
+//      `/privacypolicy`, `/termsofservice` and `/missing` (the 404 page as visitors
+//      meet it, status 404, run with ignoreStatusCode), N runs each; the median run (Lighthouse's own
 //      computeMedianRun) gives the scores and metrics, and every audit that does
 //      not pass is listed with the number of runs it failed in.
 //   5. Rebuild times: runs tests/bench/rebuild.sh when it exists.
@@ -80,13 +79,13 @@ const buildRuns = Math.max(1, Number(options["build-runs"]));
 const settleMs = Math.max(0, Number(options["settle-ms"]));
 const skip = new Set((options.skip ?? "").split(",").filter(Boolean));
 
-// The 404 page twice: at an unknown address, as visitors meet it (status 404, which two
-// audits fail by definition), and at its own address /404, where hosts serve it with 200.
+// The 404 page at an unknown address, as visitors meet it (status 404, which two audits fail
+// by definition). Caddy, with the configuration the build writes, answers its own address
+// /404 with 404 too, so that address would only repeat it.
 const pages = [
   { path: "/", status: 200 },
   { path: "/privacypolicy", status: 200 },
   { path: "/termsofservice", status: 200 },
-  { path: "/404", status: 200 },
   { path: "/missing", status: 404 },
 ];
 const viewports = /** @type {const} */ ([
