@@ -68,11 +68,10 @@ if [ "${#engine_packages[@]}" -gt 0 ]; then
   fi
 fi
 
-# Work that waits on the network or a slowed browser more than on the CPU runs
-# beside the compile and the other suites: the npm installs beside the Rust
-# compile, and the Playwright run (whose phone is throttled to a slow network
-# and CPU) beside everything that follows it. Each lane writes its own log,
-# printed whole when it ends, and a lane that fails fails the run.
+# Lanes keep both cores busy from start to end: the npm installs run beside the
+# Rust compile, and the Playwright run (the longest suite) beside everything that
+# follows it, so no step waits for another it does not need. Each lane writes its
+# own log, printed whole when it ends, and a lane that fails fails the run.
 lanes_dir=$(mktemp -d)
 lane_pids=()
 lane_names=()
