@@ -441,15 +441,21 @@ async function visit(host) {
     page.evaluate(() => /** @type {Window & { __violations?: string[] }} */ (window).__violations ?? []);
   try {
     await page.goto(host.url);
-    for (const section of ["#pricing", "#faq", "#contact"]) await page.locator(section).scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      () => {
-        const islands = [...document.querySelectorAll("[data-island]")];
-        return islands.length === 3 && islands.every((island) => island.hasAttribute("data-hydrated"));
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
+    // Each island is waited for while it is in view. The runtime starts after the first paint,
+    // which on a slow host (wrangler under load) can come after this script has scrolled on; an
+    // island scrolled past before then waits, as it would for a reader, until it is in view
+    // again, and the menu until the next scroll. Pricing hydrated means the runtime has started,
+    // so the scrolls after it wake the menu.
+    const hydrated = (/** @type {string} */ selector) =>
+      page.waitForFunction((s) => document.querySelector(s)?.hasAttribute("data-hydrated") === true, selector, {
+        timeout: 30_000,
+      });
+    await page.locator("#pricing").scrollIntoViewIfNeeded();
+    await hydrated('[data-island="pricing"]');
+    for (const section of ["#faq", "#contact"]) await page.locator(section).scrollIntoViewIfNeeded();
+    await hydrated('[data-island="contact"]');
+    await hydrated('[data-island="menu"]');
+    assert.equal(await page.locator("[data-island]").count(), 3, "the page's three islands");
     // The islands at work: the plan toggle, the menu, a Start button filling the form.
     await page.locator("#pricing [role=switch]").click();
     await page.waitForFunction(() => document.querySelector("#pricing [role=switch]")?.getAttribute("aria-checked") === "true");
