@@ -446,15 +446,17 @@ async function visit(host) {
     // island scrolled past before then waits, as it would for a reader, until it is in view
     // again, and the menu until the next scroll. Pricing hydrated means the runtime has started,
     // so the scrolls after it wake the menu.
-    const hydrated = (/** @type {string} */ selector) =>
-      page.waitForFunction((s) => document.querySelector(s)?.hasAttribute("data-hydrated") === true, selector, {
-        timeout: 30_000,
-      });
+    const hydrated = (/** @type {string} */ island) =>
+      page.waitForFunction(
+        (name) => document.querySelector(`[data-island="${name}"]`)?.hasAttribute("data-hydrated") === true,
+        island,
+        { timeout: 30_000 },
+      );
     await page.locator("#pricing").scrollIntoViewIfNeeded();
-    await hydrated('[data-island="pricing"]');
+    await hydrated("pricing");
     for (const section of ["#faq", "#contact"]) await page.locator(section).scrollIntoViewIfNeeded();
-    await hydrated('[data-island="contact"]');
-    await hydrated('[data-island="menu"]');
+    await hydrated("contact");
+    await hydrated("menu");
     assert.equal(await page.locator("[data-island]").count(), 3, "the page's three islands");
     // The islands at work: the plan toggle, the menu, a Start button filling the form.
     await page.locator("#pricing [role=switch]").click();
