@@ -155,7 +155,9 @@ step "Building the site (curbside build)"
 # Vitest before the browser lane starts: its jsdom tests type into forms with
 # user-event, which a starved CPU slows past their per-test timeout.
 step "Frontend: type check and Vitest"
-(cd frontend && npm run --silent typecheck && npm test --silent)
+# The build installs the frontend's packages only when it runs Node; one whose islands all came
+# from its cache (a checkout that built before) may not have, and Vitest needs them.
+(cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; } && npm run --silent typecheck && npm test --silent)
 
 browser_tests() {
   cd tests/browser && npm run --silent typecheck && npx playwright test
