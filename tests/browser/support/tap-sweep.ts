@@ -181,56 +181,93 @@ export const MOMENTS = [
 ] as const;
 export type Moment = (typeof MOMENTS)[number];
 
-/** The page's counters, installed before any of its scripts run. */
+/** What the page itself can read of a press's state: everything but the requests sent. */
+type PageSide = Omit<PageState, "posts">;
+interface SweepProbe {
+  planChanges: number;
+  promotionChanges: number;
+  tapAt: number;
+  read: () => PageSide;
+}
+
+/** The page's counters and state reader, installed before any of its scripts run. */
 async function installCounters(page: Page, savedPlan: string): Promise<void> {
   await page.addInitScript((plan) => {
-    const w = window as unknown as { __sweep: { planChanges: number; promotionChanges: number; tapAt: number } };
-    w.__sweep = { planChanges: 0, promotionChanges: 0, tapAt: -1 };
+    const value = (selector: string): string => document.querySelector<HTMLInputElement>(selector)?.value ?? "";
+    const probe: SweepProbe = {
+      planChanges: 0,
+      promotionChanges: 0,
+      tapAt: -1,
+      read: () => {
+        let saved: string | null = null;
+        try {
+          saved = localStorage.getItem("plan");
+        } catch {
+          saved = null;
+        }
+        return {
+          promotion: value("#contact form [name=promotion]"),
+          planFields: ["plan_type", "plan_amount", "billing_frequency"].map((n) => value(`#contact form [name=${n}]`)).join("/"),
+          switchChecked: document.querySelector("[role=switch]")?.getAttribute("aria-checked") ?? null,
+          currentPlan: document.querySelector<HTMLElement>("[data-current-plan]")?.dataset.currentPlan ?? null,
+          savedPlan: saved,
+          focused: document.activeElement?.id ?? "",
+          menuExpanded: document.querySelector("[aria-controls=site-nav-list]")?.getAttribute("aria-expanded") ?? null,
+          zip: value("#zip"),
+          zipStatus: document.querySelector(".contact-form__zip-status")?.textContent?.trim() ?? "",
+          thanked: document.querySelector(".contact--thanks") !== null,
+          planChanges: probe.planChanges,
+          promotionChanges: probe.promotionChanges,
+        };
+      },
+    };
+    (window as unknown as { __sweep: SweepProbe }).__sweep = probe;
     // Only before the first load: a reload in the same test keeps what the page saved.
     if (sessionStorage.getItem("sweep-seeded") === null) {
       localStorage.setItem("plan", plan);
       sessionStorage.setItem("sweep-seeded", "1");
     }
-    window.addEventListener("plan-change", () => w.__sweep.planChanges++);
+    window.addEventListener("plan-change", () => probe.planChanges++);
     document.addEventListener("change", (event) => {
-      if (event.target instanceof HTMLSelectElement && event.target.name === "promotion") w.__sweep.promotionChanges++;
+      if (event.target instanceof HTMLSelectElement && event.target.name === "promotion") probe.promotionChanges++;
     });
     // The moment of the press, in the page's clock: the first pointer or key after the sweep armed it.
     for (const type of ["pointerdown", "keydown"]) {
       window.addEventListener(type, (event) => {
-        if (w.__sweep.tapAt === 0) w.__sweep.tapAt = event.timeStamp;
+        if (probe.tapAt === 0) probe.tapAt = event.timeStamp;
       }, { capture: true });
     }
   }, savedPlan);
 }
 
 /** Reads the state a press may change. `posts` is counted outside the page. */
-export function readState(page: Page, posts: number): Promise<PageState> {
-  return page.evaluate((postCount) => {
-    const value = (selector: string): string => document.querySelector<HTMLInputElement>(selector)?.value ?? "";
-    const w = window as unknown as { __sweep: { planChanges: number; promotionChanges: number } };
-    let savedPlan: string | null = null;
-    try {
-      savedPlan = localStorage.getItem("plan");
-    } catch {
-      savedPlan = null;
-    }
-    return {
-      promotion: value("#contact form [name=promotion]"),
-      planFields: ["plan_type", "plan_amount", "billing_frequency"].map((n) => value(`#contact form [name=${n}]`)).join("/"),
-      switchChecked: document.querySelector("[role=switch]")?.getAttribute("aria-checked") ?? null,
-      currentPlan: document.querySelector<HTMLElement>("[data-current-plan]")?.dataset.currentPlan ?? null,
-      savedPlan,
-      focused: document.activeElement?.id ?? "",
-      menuExpanded: document.querySelector("[aria-controls=site-nav-list]")?.getAttribute("aria-expanded") ?? null,
-      zip: value("#zip"),
-      zipStatus: document.querySelector(".contact-form__zip-status")?.textContent?.trim() ?? "",
-      thanked: document.querySelector(".contact--thanks") !== null,
-      planChanges: w.__sweep.planChanges,
-      promotionChanges: w.__sweep.promotionChanges,
-      posts: postCount,
-    };
-  }, posts);
+export async function readState(page: Page, posts: number): Promise<PageState> {
+  const side = await page.evaluate(() => (window as unknown as { __sweep: SweepProbe }).__sweep.read());
+  return { ...side, posts };
+}
+
+/**
+ * The page's clock when it first shows `expected` (the requests sent aside, which the settled
+ * state checks), or null after `timeoutMs`. Checked in the page at every frame: no round trip
+ * per frame, whose work a slowed CPU would multiply.
+ */
+async function reachedAt(page: Page, expected: Partial<PageState>, timeoutMs: number): Promise<number | null> {
+  const { posts: _posts, ...pageSide } = expected;
+  try {
+    const handle = await page.waitForFunction(
+      (wanted) => {
+        const state = (window as unknown as { __sweep: SweepProbe }).__sweep.read();
+        const all = Object.entries(wanted).every(([key, value]) => state[key as keyof PageSide] === value);
+        return all ? performance.now() : false;
+      },
+      pageSide,
+      { polling: "raf", timeout: timeoutMs },
+    );
+    return (await handle.jsonValue()) as number;
+  } catch (error) {
+    if (error instanceof Error && error.name === "TimeoutError") return null;
+    throw error;
+  }
 }
 
 function matches(state: PageState, expected: Partial<PageState>): boolean {
@@ -339,7 +376,7 @@ const FORM_SERVICE = "https://formspree.io/f/**";
 /** One press of `control` at `moment`, on a page already sized for `device`. */
 export async function pressOnce(page: Page, device: Device, control: Control, moment: Moment, opts: { throttle: boolean; timeoutMs: number }): Promise<Outcome> {
   const cdp = device === "phone" || opts.throttle ? await page.context().newCDPSession(page) : null;
-  if (opts.throttle) await throttleLikeSlowPhone(page);
+  const throttled = opts.throttle ? await throttleLikeSlowPhone(page) : null;
   await installCounters(page, control.savedPlan);
   let posts = 0;
   await page.route(FORM_SERVICE, async (route) => {
@@ -362,7 +399,7 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
     });
   }
   const target = control.target(page);
-  const arm = (): Promise<void> => page.evaluate(() => void ((window as unknown as { __sweep: { tapAt: number } }).__sweep.tapAt = 0));
+  const arm = (): Promise<void> => page.evaluate(() => void ((window as unknown as { __sweep: SweepProbe }).__sweep.tapAt = 0));
   const press = async (): Promise<void> => {
     await arm();
     await pressAt(target, device);
@@ -407,21 +444,14 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
   }
 
   // Reached: the expected state, in the page's clock.
-  let reachedAt: number | null = null;
-  const deadline = Date.now() + opts.timeoutMs;
-  for (;;) {
-    const state = await readState(page, posts);
-    if (matches(state, control.expected)) {
-      reachedAt = await page.evaluate(() => performance.now());
-      break;
-    }
-    if (Date.now() > deadline) break;
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  }
-  const tapAt = await page.evaluate(() => (window as unknown as { __sweep: { tapAt: number } }).__sweep.tapAt);
+  const reached = await reachedAt(page, control.expected, opts.timeoutMs);
+  const tapAt = await page.evaluate(() => (window as unknown as { __sweep: SweepProbe }).__sweep.tapAt);
 
   // Settle: every island that could replay this press has hydrated; only then are counts final.
-  if (reachedAt !== null) {
+  // The race is over, so the CPU runs at full speed again: Chromium slows a page by making its
+  // main thread spin, which would only take the machine from the other tests.
+  await throttled?.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  if (reached !== null) {
     for (const island of control.settles) {
       if (island === "menu" && device !== "phone") continue;
       const element = page.locator(`[data-island="${island}"]`);
@@ -430,8 +460,8 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
     }
   }
   const state = await readState(page, posts);
-  const kept = reachedAt !== null && matches(state, control.expected);
-  return { control: control.name, device, moment, kept, ms: reachedAt !== null && tapAt > 0 ? Math.round(reachedAt - tapAt) : null, state };
+  const kept = reached !== null && matches(state, control.expected);
+  return { control: control.name, device, moment, kept, ms: reached !== null && tapAt > 0 ? Math.round(reached - tapAt) : null, state };
 }
 
 /**
