@@ -28,6 +28,9 @@ export default defineConfig({
     {
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, defaultBrowserType: "chromium" },
+      // Tests tagged @any-screen check what no screen size changes (the served HTML, the
+      // form's logic, the preview server): the desktop run proves them once.
+      grepInvert: /@any-screen/,
     },
   ],
   webServer: {

@@ -67,7 +67,8 @@ async function typedValues(page: Page): Promise<Record<string, string>> {
   return formValues(page);
 }
 
-test.describe("a successful sign-up", () => {
+// The form's logic, the same on every screen: the phone's sweep taps the same submit button.
+test.describe("a successful sign-up", { tag: "@any-screen" }, () => {
   test("sends every field to the form service as Formspree's client does, then thanks the visitor", async ({ page }) => {
     const startedAt = Date.now();
     const service = await interceptFormService(page);
@@ -140,10 +141,9 @@ test.describe("a successful sign-up", () => {
   });
 });
 
-test.describe("errors from the form service", () => {
+test.describe("errors from the form service", { tag: "@any-screen" }, () => {
   // What each reply of the service shows is the island's logic, the same at any width: checked
   // once, on the desktop. The phone sends, thanks and checks its fields in the other groups.
-  test.skip(({ isMobile }) => isMobile, "the same logic as on the desktop");
   test("422 TYPE_EMAIL shows 'Email should be an email', announced, keeps everything, then succeeds", async ({
     page,
     allowConsole,
@@ -380,7 +380,7 @@ test.describe("errors from the form service", () => {
 });
 
 test.describe("checks in the browser", () => {
-  test("the ZIP check: in the service area, outside it (still sendable), nothing for a partial ZIP", async ({ page }) => {
+  test("the ZIP check: in the service area, outside it (still sendable), nothing for a partial ZIP", { tag: "@any-screen" }, async ({ page }) => {
     const service = await interceptFormService(page);
     service.answer(SUCCESS);
     await openContactForm(page);
@@ -412,7 +412,7 @@ test.describe("checks in the browser", () => {
     expect(fieldsObject(await bodyFields(service.requests[0]!))).toEqual(expectedBody(person, PROMOTION.none, MONTHLY));
   });
 
-  test("required fields: an empty submit shows the browser's validation and sends nothing", async ({ page }) => {
+  test("required fields: an empty submit shows the browser's validation and sends nothing", { tag: "@any-screen" }, async ({ page }) => {
     const service = await interceptFormService(page);
     await openContactForm(page);
     await page.evaluate(() => {

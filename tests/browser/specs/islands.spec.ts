@@ -56,7 +56,7 @@ async function openPricing(page: Page): Promise<void> {
   await recordPlanEvents(page);
 }
 
-test.describe("the runtime", () => {
+test.describe("the runtime", { tag: "@any-screen" }, () => {
   for (const path of ["/", "/privacypolicy", "/missing"]) {
     test(`${path}: is fetched only once the page has painted`, async ({ page }) => {
       await page.goto(path);
@@ -187,7 +187,7 @@ test.describe("pricing island", () => {
     expect(result.boxes).toEqual(result.atLoad?.boxes);
   });
 
-  test("any saved value other than annual means monthly", async ({ page }) => {
+  test("any saved value other than annual means monthly", { tag: "@any-screen" }, async ({ page }) => {
     await openPricing(page);
     for (const value of ["Annual", "yearly", "annual ", '"annual"', "true", "", "monthly"]) {
       await page.evaluate((v) => window.localStorage.setItem("plan", v), value);
@@ -242,7 +242,7 @@ test.describe("pricing island", () => {
     await expect(page.locator("#firstName")).toBeFocused();
   });
 
-  test("Start Annual still does its whole job when React never arrives", async ({ page, allowConsole }) => {
+  test("Start Annual still does its whole job when React never arrives", { tag: "@any-screen" }, async ({ page, allowConsole }) => {
     // Every chunk but the runtime fails, as on a flaky connection: React and the islands never hydrate.
     await page.route(/\/assets\/(?!islands-)[\w-]+\.js$/, (route) => route.abort("connectionfailed"));
     allowConsole(/Failed to load resource: net::ERR_CONNECTION_FAILED/);
@@ -261,7 +261,7 @@ test.describe("pricing island", () => {
     expect(await page.locator("[data-island][data-hydrated]").count()).toBe(0);
   });
 
-  test("a Start choice made earlier in the visit is in the form when it is reached from another page", async ({ page }) => {
+  test("a Start choice made earlier in the visit is in the form when it is reached from another page", { tag: "@any-screen" }, async ({ page }) => {
     await openPricing(page);
     await page.getByRole("link", { name: "Start Annual" }).click();
     await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
@@ -277,7 +277,7 @@ test.describe("pricing island", () => {
     await expectHiddenPlanFields(page, ANNUAL);
   });
 
-  test("the switch and the form's plan select agree, both ways", async ({ page }) => {
+  test("the switch and the form's plan select agree, both ways", { tag: "@any-screen" }, async ({ page }) => {
     await openPricing(page);
     await page.locator("#contact").scrollIntoViewIfNeeded();
     await waitForIsland(page, "contact");

@@ -51,7 +51,7 @@ test.afterAll(async () => {
   preview = undefined;
 });
 
-test("a new island file is server-rendered into the page, then hydrated by the runtime", async ({ page }) => {
+test("a new island file is server-rendered into the page, then hydrated by the runtime", { tag: "@any-screen" }, async ({ page }) => {
   if (!preview) throw new Error("the preview did not start");
   // The server HTML, as a browser without JavaScript gets it: the island's markup, the strategy
   // its own file declares, and its (empty) props beside it.

@@ -102,7 +102,7 @@ test("FAQ entries still open and close", async ({ page }) => {
   await expect(page.locator("#faq details[open]")).toHaveCount(2);
 });
 
-test("the form posts natively to the form service with every field", async ({ page }) => {
+test("the form posts natively to the form service with every field", { tag: "@any-screen" }, async ({ page }) => {
   const sent: Array<{ method: string; url: string; contentType: string; fields: Record<string, string> }> = [];
   await page.route("https://formspree.io/f/**", async (route) => {
     const request = route.request();

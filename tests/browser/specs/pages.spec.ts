@@ -9,7 +9,7 @@ const routes = [
 ];
 
 for (const route of routes) {
-  test(`${route.path} answers ${route.status} with its own title, description and canonical URL`, async ({ page }) => {
+  test(`${route.path} answers ${route.status} with its own title, description and canonical URL`, { tag: "@any-screen" }, async ({ page }) => {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(route.status);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
@@ -34,7 +34,7 @@ for (const route of routes) {
   });
 }
 
-test("the 404 page links back home", async ({ page }) => {
+test("the 404 page links back home", { tag: "@any-screen" }, async ({ page }) => {
   await page.goto("/missing");
   await page.getByRole("link", { name: "Back to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -113,7 +113,7 @@ test("the header's anchor links reach each home section", async ({ page }, info)
   }
 });
 
-test("legal pages show their dates", async ({ page }) => {
+test("legal pages show their dates", { tag: "@any-screen" }, async ({ page }) => {
   await page.goto("/privacypolicy");
   await expect(page.locator("time")).toHaveText("August 25, 2025");
   await expect(page.locator("main")).toContainText("Last updated August 25, 2025");
@@ -122,7 +122,7 @@ test("legal pages show their dates", async ({ page }) => {
   await expect(page.locator("main")).toContainText("$250 per year, which is $50 less");
 });
 
-test("structured data describes the business, both plans and the FAQ", async ({ page }) => {
+test("structured data describes the business, both plans and the FAQ", { tag: "@any-screen" }, async ({ page }) => {
   await page.goto("/");
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);

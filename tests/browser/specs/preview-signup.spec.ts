@@ -79,7 +79,7 @@ test.afterAll(async () => {
   await stopPreview(stopping);
 });
 
-test("a sign-up completes end to end against the local stand-in and is saved", async ({ page }) => {
+test("a sign-up completes end to end against the local stand-in and is saved", { tag: "@any-screen" }, async ({ page }) => {
   await recordCspViolations(page);
   await openLive(page, "/#contact");
   const form = page.locator("#contact form");
@@ -122,7 +122,7 @@ test("a sign-up completes end to end against the local stand-in and is saved", a
   await expectNoCspViolations(page);
 });
 
-test("a broken save shows the error over the page, and the fix reloads it without the overlay", async ({ page }) => {
+test("a broken save shows the error over the page, and the fix reloads it without the overlay", { tag: "@any-screen" }, async ({ page }) => {
   await recordCspViolations(page);
   const plans = join(current().root, "content/plans.yaml");
   const good = readFileSync(plans, "utf8");
@@ -161,7 +161,7 @@ test("a broken save shows the error over the page, and the fix reloads it withou
   await expectNoCspViolations(page);
 });
 
-test("the preview serves on loopback and never leaves its own folder", async () => {
+test("the preview serves on loopback and never leaves its own folder", { tag: "@any-screen" }, async () => {
   const { origin, root } = current();
   expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(lstatSync(join(root, ".curbside/preview/index.html")).isFile()).toBe(true);

@@ -3,7 +3,7 @@
 //   - every JSON-LD block type-checked against schema.org's types (schema-dts)
 //     by the TypeScript compiler, plus cases proving that check can fail.
 // The served HTML is the same at every viewport, so these run in the desktop
-// project only.
+// project only (tagged @any-screen).
 
 import { writeFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
@@ -74,12 +74,8 @@ function jsonLdBlocks(html: string): unknown[] {
   return [...html.matchAll(pattern)].map((match) => JSON.parse(match[1] ?? "") as unknown);
 }
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "the served HTML is the same at every viewport: checked in the desktop project");
-});
-
 for (const { path, status } of pages) {
-  test(`${path} has no html-validate errors (html-validate:recommended)`, async ({ request }, testInfo) => {
+  test(`${path} has no html-validate errors (html-validate:recommended)`, { tag: "@any-screen" }, async ({ request }, testInfo) => {
     const response = await request.get(path);
     expect(response.status()).toBe(status);
     const html = await response.text();
@@ -102,7 +98,7 @@ for (const { path, status } of pages) {
 // tsc loads schema-dts (about 900 KB of declarations): slow on a busy machine.
 const typecheckTimeout = 120_000;
 
-test("the JSON-LD of every page matches schema.org's types (schema-dts, tsc --strict)", async ({ request }, testInfo) => {
+test("the JSON-LD of every page matches schema.org's types (schema-dts, tsc --strict)", { tag: "@any-screen" }, async ({ request }, testInfo) => {
   test.setTimeout(typecheckTimeout);
   const typesByPage: Record<string, string[]> = {};
   for (const { path } of pages) {
@@ -118,7 +114,7 @@ test("the JSON-LD of every page matches schema.org's types (schema-dts, tsc --st
   expect(typesByPage["/"]).toEqual(expect.arrayContaining(["LocalBusiness", "FAQPage"]));
 });
 
-test("the JSON-LD check fails on data that does not match schema.org's types", () => {
+test("the JSON-LD check fails on data that does not match schema.org's types", { tag: "@any-screen" }, () => {
   test.setTimeout(typecheckTimeout);
   const business = {
     "@context": "https://schema.org",
