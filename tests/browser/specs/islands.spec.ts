@@ -94,7 +94,7 @@ test.describe("pricing island", () => {
     expect(await planEvents(page)).toEqual([ANNUAL, MONTHLY]);
   });
 
-  test("clicking either label chooses that plan; the chosen one changes nothing", async ({ page }) => {
+  test("clicking either label chooses that plan; the chosen one changes nothing", { tag: "@any-screen" }, async ({ page }) => {
     await openPricing(page);
     await toggleOption(page, "Annual").click();
     await expectPricingShows(page, "annual");
@@ -108,7 +108,7 @@ test.describe("pricing island", () => {
     expect(await planEvents(page)).toEqual([ANNUAL, MONTHLY]);
   });
 
-  test("the switch works from the keyboard: Tab to it, then Space or Enter", async ({ page }) => {
+  test("the switch works from the keyboard: Tab to it, then Space or Enter", { tag: "@any-screen" }, async ({ page }) => {
     await openPricing(page);
     // From the hero's button the next Tab stop is the switch (nothing in between is focusable).
     await page.getByRole("link", { name: "Start Service" }).focus();
@@ -511,7 +511,7 @@ test.describe("reveal on scroll", () => {
     );
   }
 
-  test("with reduced motion no section is ever hidden", async ({ page }) => {
+  test("with reduced motion no section is ever hidden", { tag: "@any-screen" }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await page.waitForLoadState("networkidle");

@@ -76,7 +76,7 @@ test("a menu link leads to its section", async ({ page }) => {
   await expect(page.locator("#pricing-heading")).toBeInViewport();
 });
 
-test("both prices are shown, with no switch that could not work", async ({ page }) => {
+test("both prices are shown, with no switch that could not work", { tag: "@any-screen" }, async ({ page }) => {
   await page.goto("/");
   await expect(page.locator(".hero__price")).toHaveText("$25 per month");
   const pricing = page.locator("#pricing");
@@ -89,7 +89,7 @@ test("both prices are shown, with no switch that could not work", async ({ page 
   await expect(page.locator("#contact-heading")).toBeInViewport();
 });
 
-test("FAQ entries still open and close", async ({ page }) => {
+test("FAQ entries still open and close", { tag: "@any-screen" }, async ({ page }) => {
   await page.goto("/");
   for (const entry of await page.locator("#faq details").all()) {
     const answer = entry.locator(".faq__answer");

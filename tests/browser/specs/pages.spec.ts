@@ -52,7 +52,7 @@ test("the hero shows the monthly price and its button leads to the form", async 
   await expect(page).toHaveURL(/#contact$/);
 });
 
-test("FAQ entries open and close", async ({ page }) => {
+test("FAQ entries open and close", { tag: "@any-screen" }, async ({ page }) => {
   await page.goto("/");
   const first = page.locator("#faq details").first();
   const answer = first.locator(".faq__answer");
