@@ -136,6 +136,11 @@ lane "npm ci: the browser tests' packages, and the host tests' (wrangler, netlif
 step "Rust: cargo fmt --check"
 cargo fmt --check
 
+# Incremental compilation keeps caches to speed up the next build after a small edit; in
+# this run every unit of curbside is compiled once (and once more checked by clippy), so
+# it only adds work: about a quarter of curbside's own compile.
+export CARGO_INCREMENTAL=0
+
 # One compile, up front: the test binaries and the curbside binary they run,
 # wherever CARGO_TARGET_DIR puts them. The browser tests use that binary too,
 # so there is no third compile (a release one); it is the same code as
