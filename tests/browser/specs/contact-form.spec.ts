@@ -143,7 +143,7 @@ test.describe("a successful sign-up", { tag: "@any-screen" }, () => {
 
 test.describe("errors from the form service", { tag: "@any-screen" }, () => {
   // What each reply of the service shows is the island's logic, the same at any width: checked
-  // once, on the desktop. The phone sends, thanks and checks its fields in the other groups.
+  // once, on the desktop. On the phone, the tap sweep sends the form and types the ZIP by touch.
   test("422 TYPE_EMAIL shows 'Email should be an email', announced, keeps everything, then succeeds", async ({
     page,
     allowConsole,
