@@ -13,9 +13,12 @@ export type Device = "desktop" | "phone";
 /** A phone on a slow connection: what a resident on the edge of town has. */
 export const SLOW_PHONE = { latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, cpuSlowdown: 4 };
 
-/** Throttles the page's network and CPU through the DevTools protocol, as Chromium's own presets do. */
-export async function throttleLikeSlowPhone(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
+/**
+ * Throttles the page's network and CPU through the DevTools protocol, as Chromium's own presets do,
+ * on `session` when the page already has one open.
+ */
+export async function throttleLikeSlowPhone(page: Page, session?: CDPSession): Promise<CDPSession> {
+  const cdp = session ?? (await page.context().newCDPSession(page));
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -376,7 +379,7 @@ const FORM_SERVICE = "https://formspree.io/f/**";
 /** One press of `control` at `moment`, on a page already sized for `device`. */
 export async function pressOnce(page: Page, device: Device, control: Control, moment: Moment, opts: { throttle: boolean; timeoutMs: number }): Promise<Outcome> {
   const cdp = device === "phone" || opts.throttle ? await page.context().newCDPSession(page) : null;
-  const throttled = opts.throttle ? await throttleLikeSlowPhone(page) : null;
+  if (opts.throttle && cdp) await throttleLikeSlowPhone(page, cdp);
   await installCounters(page, control.savedPlan);
   let posts = 0;
   await page.route(FORM_SERVICE, async (route) => {
@@ -450,7 +453,7 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
   // Settle: every island that could replay this press has hydrated; only then are counts final.
   // The race is over, so the CPU runs at full speed again: Chromium slows a page by making its
   // main thread spin, which would only take the machine from the other tests.
-  await throttled?.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  if (opts.throttle) await cdp?.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   if (reached !== null) {
     for (const island of control.settles) {
       if (island === "menu" && device !== "phone") continue;
