@@ -127,9 +127,24 @@ stop_lanes() {
 }
 trap 'stop_lanes; report_timings; rm -rf "$lanes_dir"' EXIT
 
+# `npm ci` in a folder, unless its node_modules/ was installed from the same package-lock.json:
+# the same stamp the build keeps for frontend/ (the lock file's SHA-256, written into
+# node_modules/ once an install has succeeded), so an unchanged lock costs nothing.
+npm_ci_if_changed() {
+  local dir=$1 wanted
+  wanted=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ "$(cat "$dir/node_modules/.curbside-installed" 2>/dev/null)" = "$wanted" ]; then
+    echo "$dir: node_modules/ matches package-lock.json, npm ci skipped"
+    return 0
+  fi
+  # Explicit returns: in a lane, set -e does not apply inside this function.
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  printf '%s' "$wanted" >"$dir/node_modules/.curbside-installed" || return 1
+}
+
 npm_installs() {
-  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-  (cd tests/browser/hosts && npm ci --no-audit --no-fund --loglevel=error)
+  npm_ci_if_changed tests/browser || return 1
+  npm_ci_if_changed tests/browser/hosts || return 1
 }
 lane "npm ci: the browser tests' packages, and the host tests' (wrangler, netlify-cli, deno)" npm_installs
 
@@ -162,7 +177,8 @@ step "Building the site (curbside build)"
 step "Frontend: type check and Vitest"
 # The build installs the frontend's packages only when it runs Node; one whose islands all came
 # from its cache (a checkout that built before) may not have, and Vitest needs them.
-(cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; } && npm run --silent typecheck && npm test --silent)
+npm_ci_if_changed frontend
+(cd frontend && npm run --silent typecheck && npm test --silent)
 
 browser_tests() {
   cd tests/browser && npm run --silent typecheck && npx playwright test
