@@ -6,7 +6,8 @@
 #      with its generated configuration (tests/browser/)
 #   4. Other engines: the core visitor journey in Debian's Firefox ESR (puppeteer-core,
 #      WebDriver BiDi) and WebKitGTK (selenium-webdriver, WebKitWebDriver under xvfb-run)
-#   5. Hosts: the site built for each host and served by its own software (Debian's
+#   5. Editors: each content file in the YAML language server, as an editor drives it
+#   6. Hosts: the site built for each host and served by its own software (Debian's
 #      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
 #      Netlify's netlify dev)
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
@@ -166,6 +167,11 @@ export CURBSIDE_BIN
 
 step "Waiting for the npm installs"
 wait_lanes
+
+# What an editor shows: the YAML language server finds each content file's schema and marks
+# a type mistake at its line.
+step "Editors: the content files in the YAML language server"
+(cd tests/browser && node --test editor/)
 
 # The README's build command, with that binary; it installs the frontend's npm
 # packages itself.
