@@ -57,7 +57,7 @@ fn yaml_unclosed_quote() {
         r#"phone: "(605) 555-0142""#,
         r#"phone: "(605) 555-0142"#,
     );
-    fails_at!(site, "content/business.yaml:11:8");
+    fails_at!(site, "content/business.yaml:14:8");
 }
 
 #[test]
@@ -68,14 +68,14 @@ fn yaml_unclosed_quote_in_front_matter() {
         "title: Terms of Service\n",
         "title: \"Terms of Service\n",
     );
-    fails_at!(site, "content/pages/termsofservice.md:2:8");
+    fails_at!(site, "content/pages/termsofservice.md:3:8");
 }
 
 #[test]
 fn yaml_key_indented_too_far() {
     let site = project();
     site.replace("content/plans.yaml", "  price: 25\n", "   price: 25\n");
-    fails_at!(site, "content/plans.yaml:6:9");
+    fails_at!(site, "content/plans.yaml:9:9");
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn yaml_key_indented_too_little() {
         "  pricing: Pricing\n",
         " pricing: Pricing\n",
     );
-    fails_at!(site, "content/site.yaml:5:2");
+    fails_at!(site, "content/site.yaml:8:2");
 }
 
 #[test]
@@ -107,14 +107,14 @@ fn yaml_key_without_its_colon_in_front_matter() {
         "title: Terms of Service\n",
         "title Terms of Service\n",
     );
-    fails_at!(site, "content/pages/termsofservice.md:2:1");
+    fails_at!(site, "content/pages/termsofservice.md:3:1");
 }
 
 #[test]
 fn yaml_key_without_its_colon_last_in_a_group() {
     let site = project();
     site.replace("content/notfound.yaml", "link: ", "link ");
-    fails_at!(site, "content/notfound.yaml:6:1");
+    fails_at!(site, "content/notfound.yaml:9:1");
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn yaml_colon_in_unquoted_text() {
         "text: The address may be mistyped, or the page may have moved.",
         "text: Sorry: the address may be mistyped.",
     );
-    fails_at!(site, "content/notfound.yaml:5:12");
+    fails_at!(site, "content/notfound.yaml:8:12");
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn yaml_text_starting_with_a_placeholder() {
         "text: The address may be mistyped, or the page may have moved.",
         "text: {business_name} has no page at this address.",
     );
-    fails_at!(site, "content/notfound.yaml:5:7");
+    fails_at!(site, "content/notfound.yaml:8:7");
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn yaml_text_starting_with_an_asterisk() {
         "- question: Do you bring the bins back?\n  answer: |\n    Yes. Returning",
         "- question: Do you bring the bins back?\n  answer: *Yes.* Returning",
     );
-    fails_at!(site, "content/faq.yaml:10:11");
+    fails_at!(site, "content/faq.yaml:13:11");
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn yaml_duplicate_key() {
         "back_to_top: Back to top\n",
         "back_to_top: Back to top\nmenu_button: Open the menu\n",
     );
-    fails_at!(site, "content/site.yaml:10:1");
+    fails_at!(site, "content/site.yaml:13:1");
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn yaml_second_document() {
         "menu_button: Menu\n",
         "menu_button: Menu\n---\n",
     );
-    fails_at!(site, "content/site.yaml:9:1");
+    fails_at!(site, "content/site.yaml:12:1");
 }
 
 // ---------------------------------------------------------------------------
@@ -185,7 +185,7 @@ fn type_text_where_a_list_is_expected() {
         "  features:\n    - Weekly bin-to-curb service\n",
         "  features: Weekly bin-to-curb service\n  old_features:\n",
     );
-    fails_at!(site, "content/plans.yaml:8:13");
+    fails_at!(site, "content/plans.yaml:11:13");
 }
 
 #[test]
@@ -196,7 +196,7 @@ fn type_list_where_keys_are_expected() {
         "nav:\n  how_it_works: How It Works\n  pricing: Pricing\n  faq: FAQ\n  contact: Contact\n",
         "nav:\n  - How It Works\n  - Pricing\n  - FAQ\n  - Contact\n",
     );
-    fails_at!(site, "content/site.yaml:4:3");
+    fails_at!(site, "content/site.yaml:7:3");
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn type_text_where_a_number_is_expected() {
         "holiday_notice_hours: 24",
         "holiday_notice_hours: a day",
     );
-    fails_at!(site, "content/business.yaml:28:25");
+    fails_at!(site, "content/business.yaml:31:25");
 }
 
 // ---------------------------------------------------------------------------
@@ -232,7 +232,7 @@ fn unknown_key_at_the_top_level() {
         "city: Brookings",
         "citty: Brookings",
     );
-    fails_at!(site, "content/business.yaml:15:1");
+    fails_at!(site, "content/business.yaml:18:1");
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn unknown_key_nested() {
         "  cancellation: Renews annually.",
         "  cancelation: Renews annually.",
     );
-    fails_at!(site, "content/plans.yaml:17:3");
+    fails_at!(site, "content/plans.yaml:20:3");
 }
 
 #[test]
@@ -254,7 +254,7 @@ fn unknown_key_with_no_near_spelling() {
         "faq:\n  heading: Frequently asked questions\n",
         "faq:\n  heading: Frequently asked questions\n  subtitle: Ask us anything\n",
     );
-    fails_at!(site, "content/home.yaml:42:3");
+    fails_at!(site, "content/home.yaml:45:3");
 }
 
 #[test]
@@ -265,21 +265,21 @@ fn unknown_key_in_front_matter() {
         "date_label: Effective\n",
         "date_label: Effective\nauthor: The owner\n",
     );
-    fails_at!(site, "content/pages/termsofservice.md:5:1");
+    fails_at!(site, "content/pages/termsofservice.md:6:1");
 }
 
 #[test]
 fn missing_key() {
     let site = project();
     site.replace("content/notfound.yaml", "heading: Page not found\n", "");
-    fails_at!(site, "content/notfound.yaml:2:1");
+    fails_at!(site, "content/notfound.yaml:5:1");
 }
 
 #[test]
 fn missing_key_nested() {
     let site = project();
     site.replace("content/business.yaml", "  holiday_notice_hours: 24\n", "");
-    fails_at!(site, "content/business.yaml:26:3");
+    fails_at!(site, "content/business.yaml:29:3");
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn missing_key_in_a_list_entry() {
         "- question: What happens on holidays?\n",
         "- question: Can I pause service?\n\n- question: What happens on holidays?\n",
     );
-    fails_at!(site, "content/faq.yaml:14:3");
+    fails_at!(site, "content/faq.yaml:17:3");
 }
 
 #[test]
@@ -301,7 +301,7 @@ fn missing_key_in_front_matter() {
         "description: The terms of the {business_name} bin-to-curb service, its plans, billing and cancellation.\n",
         "",
     );
-    fails_at!(site, "content/pages/termsofservice.md:2:1");
+    fails_at!(site, "content/pages/termsofservice.md:3:1");
 }
 
 // ---------------------------------------------------------------------------
@@ -393,56 +393,56 @@ fn text_empty() {
         "heading: Page not found",
         r#"heading: """#,
     );
-    fails_at!(site, "content/notfound.yaml:4:10");
+    fails_at!(site, "content/notfound.yaml:7:10");
 }
 
 #[test]
 fn text_left_blank() {
     let site = project();
     site.replace("content/home.yaml", "  button: Start Service", "  button:");
-    fails_at!(site, "content/home.yaml:16:10");
+    fails_at!(site, "content/home.yaml:19:10");
 }
 
 #[test]
 fn price_zero() {
     let site = project();
     site.replace("content/plans.yaml", "price: 25\n", "price: 0\n");
-    fails_at!(site, "content/plans.yaml:6:10");
+    fails_at!(site, "content/plans.yaml:9:10");
 }
 
 #[test]
 fn price_negative() {
     let site = project();
     site.replace("content/plans.yaml", "price: 25\n", "price: -25\n");
-    fails_at!(site, "content/plans.yaml:6:10");
+    fails_at!(site, "content/plans.yaml:9:10");
 }
 
 #[test]
 fn price_with_cents() {
     let site = project();
     site.replace("content/plans.yaml", "price: 25\n", "price: 24.99\n");
-    fails_at!(site, "content/plans.yaml:6:10");
+    fails_at!(site, "content/plans.yaml:9:10");
 }
 
 #[test]
 fn price_in_words() {
     let site = project();
     site.replace("content/plans.yaml", "price: 25\n", "price: twenty-five\n");
-    fails_at!(site, "content/plans.yaml:6:10");
+    fails_at!(site, "content/plans.yaml:9:10");
 }
 
 #[test]
 fn price_with_a_dollar_sign() {
     let site = project();
     site.replace("content/plans.yaml", "price: 250\n", "price: $250\n");
-    fails_at!(site, "content/plans.yaml:16:10");
+    fails_at!(site, "content/plans.yaml:19:10");
 }
 
 #[test]
 fn price_annual_not_below_twelve_monthly() {
     let site = project();
     site.replace("content/plans.yaml", "price: 250\n", "price: 300\n");
-    fails_at!(site, "content/plans.yaml:16:10");
+    fails_at!(site, "content/plans.yaml:19:10");
 }
 
 #[test]
@@ -456,7 +456,7 @@ fn free_months_claimed_where_the_prices_give_none() {
         "  answer: |\n    Yes. Returning",
         "  answer: |\n    Yes, and the annual plan gives you {free_months} months free. Returning",
     );
-    fails_at!(site, "content/faq.yaml:11:40");
+    fails_at!(site, "content/faq.yaml:14:40");
 }
 
 #[test]
@@ -467,7 +467,7 @@ fn date_that_does_not_exist() {
         "date: 2025-08-25",
         "date: 2025-02-30",
     );
-    fails_at!(site, "content/pages/privacypolicy.md:5:7");
+    fails_at!(site, "content/pages/privacypolicy.md:6:7");
 }
 
 #[test]
@@ -478,7 +478,7 @@ fn date_in_us_format() {
         "date: 2025-08-25",
         "date: 08/25/2025",
     );
-    fails_at!(site, "content/pages/privacypolicy.md:5:7");
+    fails_at!(site, "content/pages/privacypolicy.md:6:7");
 }
 
 #[test]
@@ -489,7 +489,7 @@ fn date_in_us_format_without_leading_zeros() {
         "date: 2025-08-25",
         "date: 9/1/2025",
     );
-    fails_at!(site, "content/pages/privacypolicy.md:5:7");
+    fails_at!(site, "content/pages/privacypolicy.md:6:7");
 }
 
 #[test]
@@ -500,21 +500,21 @@ fn date_in_words() {
         "date: 2025-08-25",
         "date: August 25, 2025",
     );
-    fails_at!(site, "content/pages/termsofservice.md:5:7");
+    fails_at!(site, "content/pages/termsofservice.md:6:7");
 }
 
 #[test]
 fn zip_code_of_four_digits_in_the_list() {
     let site = project();
     site.replace("content/business.yaml", r#""57007""#, r#""5700""#);
-    fails_at!(site, "content/business.yaml:22:24");
+    fails_at!(site, "content/business.yaml:25:24");
 }
 
 #[test]
 fn zip_code_with_letters_in_the_list() {
     let site = project();
     site.replace("content/business.yaml", r#""57071""#, r#""57O71""#);
-    fails_at!(site, "content/business.yaml:22:42");
+    fails_at!(site, "content/business.yaml:25:42");
 }
 
 #[test]
@@ -543,7 +543,7 @@ fn zip_code_list_empty() {
         r#"zip_codes: ["57006", "57007", "57002", "57071"]"#,
         "zip_codes: []",
     );
-    fails_at!(site, "content/business.yaml:22:14");
+    fails_at!(site, "content/business.yaml:25:14");
 }
 
 #[test]
@@ -554,7 +554,7 @@ fn postal_code_of_four_digits() {
         r#"postal_code: "57006""#,
         "postal_code: 5706",
     );
-    fails_at!(site, "content/business.yaml:17:14");
+    fails_at!(site, "content/business.yaml:20:14");
 }
 
 #[test]
@@ -565,7 +565,7 @@ fn postal_code_with_letters() {
         r#"postal_code: "57006""#,
         "postal_code: SD 57006",
     );
-    fails_at!(site, "content/business.yaml:17:14");
+    fails_at!(site, "content/business.yaml:20:14");
 }
 
 #[test]
@@ -576,7 +576,7 @@ fn email_without_at_sign() {
         "email: hello@curbside-brookings.example",
         "email: hello.curbside-brookings.example",
     );
-    fails_at!(site, "content/business.yaml:12:8");
+    fails_at!(site, "content/business.yaml:15:8");
 }
 
 #[test]
@@ -587,7 +587,7 @@ fn email_with_a_name() {
         "email: hello@curbside-brookings.example",
         r#"email: "Curbside <hello@curbside-brookings.example>""#,
     );
-    fails_at!(site, "content/business.yaml:12:8");
+    fails_at!(site, "content/business.yaml:15:8");
 }
 
 #[test]
@@ -598,7 +598,7 @@ fn phone_without_area_code() {
         r#""(605) 555-0142""#,
         r#""555-0142""#,
     );
-    fails_at!(site, "content/business.yaml:11:8");
+    fails_at!(site, "content/business.yaml:14:8");
 }
 
 #[test]
@@ -609,7 +609,7 @@ fn phone_with_letters() {
         r#""(605) 555-0142""#,
         r#""(605) BIN-CURB""#,
     );
-    fails_at!(site, "content/business.yaml:11:8");
+    fails_at!(site, "content/business.yaml:14:8");
 }
 
 #[test]
@@ -620,7 +620,7 @@ fn site_url_without_scheme() {
         "url: https://curbside-brookings.example",
         "url: www.curbside-brookings.example",
     );
-    fails_at!(site, "content/business.yaml:10:6");
+    fails_at!(site, "content/business.yaml:13:6");
 }
 
 #[test]
@@ -631,21 +631,21 @@ fn form_id_given_as_the_whole_address() {
         "formspree_form_id: xsample1",
         "formspree_form_id: https://formspree.io/f/xsample1",
     );
-    fails_at!(site, "content/business.yaml:13:20");
+    fails_at!(site, "content/business.yaml:16:20");
 }
 
 #[test]
 fn time_of_day_in_twelve_hour_format() {
     let site = project();
     site.replace("content/business.yaml", r#""18:00""#, r#""6 pm""#);
-    fails_at!(site, "content/business.yaml:26:24");
+    fails_at!(site, "content/business.yaml:29:24");
 }
 
 #[test]
 fn time_of_day_past_midnight() {
     let site = project();
     site.replace("content/business.yaml", r#""18:00""#, r#""24:30""#);
-    fails_at!(site, "content/business.yaml:26:24");
+    fails_at!(site, "content/business.yaml:29:24");
 }
 
 #[test]
@@ -656,7 +656,7 @@ fn notice_hours_negative() {
         "holiday_notice_hours: 24",
         "holiday_notice_hours: -5",
     );
-    fails_at!(site, "content/business.yaml:28:25");
+    fails_at!(site, "content/business.yaml:31:25");
 }
 
 // ---------------------------------------------------------------------------
@@ -670,7 +670,7 @@ fn placeholder_unknown_in_yaml_text() {
         "after {evening_route_start} the night",
         "after {evening_route} the night",
     );
-    fails_at!(site, "content/home.yaml:14:58");
+    fails_at!(site, "content/home.yaml:17:58");
 }
 
 #[test]
@@ -682,7 +682,7 @@ fn placeholder_unknown_in_a_block_of_text() {
         "{holiday_notice_hours} hours ahead",
         "{notice_hours} hours ahead",
     );
-    fails_at!(site, "content/faq.yaml:17:40");
+    fails_at!(site, "content/faq.yaml:20:40");
 }
 
 #[test]
@@ -717,7 +717,7 @@ fn placeholder_unknown_in_front_matter() {
         "description: The terms of the {business_name} bin-to-curb",
         "description: The terms of the {business} bin-to-curb",
     );
-    fails_at!(site, "content/pages/termsofservice.md:3:31");
+    fails_at!(site, "content/pages/termsofservice.md:4:31");
 }
 
 // ---------------------------------------------------------------------------
@@ -728,8 +728,8 @@ fn page_without_front_matter() {
     let site = project();
     site.replace(
         "content/pages/termsofservice.md",
-        "---\ntitle: Terms of Service\n",
-        "title: Terms of Service\n",
+        "---\n# yaml-language-server: $schema=../schemas/page.schema.json\n",
+        "# yaml-language-server: $schema=../schemas/page.schema.json\n",
     );
     fails_at!(site, "content/pages/termsofservice.md:1:1");
 }
@@ -739,8 +739,8 @@ fn page_front_matter_not_closed() {
     let site = project();
     site.replace(
         "content/pages/termsofservice.md",
-        "page.schema.json\n---\n",
-        "page.schema.json\n\n",
+        "date: 2025-08-25\n---\n",
+        "date: 2025-08-25\n\n",
     );
     fails_at!(site, "content/pages/termsofservice.md:1:1");
 }
@@ -763,14 +763,14 @@ fn page_date_without_date_label() {
         "date_label: Effective\n",
         "",
     );
-    fails_at!(site, "content/pages/termsofservice.md:4:7");
+    fails_at!(site, "content/pages/termsofservice.md:5:7");
 }
 
 #[test]
 fn page_date_label_without_date() {
     let site = project();
     site.replace("content/pages/termsofservice.md", "date: 2025-08-25\n", "");
-    fails_at!(site, "content/pages/termsofservice.md:4:13");
+    fails_at!(site, "content/pages/termsofservice.md:5:13");
 }
 
 #[test]
@@ -835,7 +835,7 @@ fn how_it_works_steps_empty() {
         let end = text.find("\npricing:").expect("home.yaml has pricing");
         format!("{}  steps: []\n{}", &text[..start], &text[end..]).into_bytes()
     });
-    fails_at!(site, "content/home.yaml:20:10");
+    fails_at!(site, "content/home.yaml:23:10");
 }
 
 #[test]
@@ -847,7 +847,7 @@ fn plan_features_empty() {
             .expect("annual features");
         format!("{}  features: []\n", &text[..start]).into_bytes()
     });
-    fails_at!(site, "content/plans.yaml:18:13");
+    fails_at!(site, "content/plans.yaml:21:13");
 }
 
 // ---------------------------------------------------------------------------
