@@ -180,6 +180,25 @@ describe("replayEarlyTap", () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it("says nothing when the import failed after the navigation began, before pagehide", async () => {
+    // Firefox aborts the page's loads right after beforeunload; pagehide comes only once the next page answers.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let fail!: (error: Error) => void;
+    replayEarlyTap(new Promise((_resolve, reject) => (fail = reject)));
+    window.dispatchEvent(new Event("beforeunload"));
+    fail(new TypeError("error loading dynamically imported module"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("stops listening for the page being left once the runtime has loaded", async () => {
+    const removed = vi.spyOn(window, "removeEventListener");
+    replayEarlyTap(Promise.resolve());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A beforeunload listener keeps Firefox from caching the page for Back.
+    expect(removed.mock.calls.map(([type]) => type)).toEqual(expect.arrayContaining(["beforeunload", "pagehide"]));
+  });
+
   it("holds a form sent before the runtime started, and sends it again once it has", async () => {
     const { submit } = page();
     const form = submit.closest("form") as HTMLFormElement;

@@ -9,10 +9,17 @@ import { needsNoHold } from "../runtime/hold";
 
 export function replayEarlyTap(started: Promise<unknown>): void {
   let tapped: HTMLElement | null = null;
-  // A visitor who leaves while the runtime is still loading makes its import fail (Firefox and
-  // WebKit abort it): that is no error of the page, and must not be reported as one.
+  // A visitor who leaves while the runtime is still loading makes its import fail: that is no
+  // error of the page, and must not be reported as one. Firefox aborts the page's loads as soon
+  // as a navigation starts, right after beforeunload and before the next page has even answered
+  // (pagehide comes only then), so beforeunload is the first sign. Listened to only while the
+  // runtime loads: a beforeunload listener keeps Firefox from caching the page for Back.
   let leaving = false;
-  window.addEventListener("pagehide", () => (leaving = true), { once: true });
+  const onLeave = (): void => {
+    leaving = true;
+  };
+  window.addEventListener("beforeunload", onLeave);
+  window.addEventListener("pagehide", onLeave);
   const onClick = (event: Event): void => {
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("[data-island]") && !needsNoHold(target)) tapped = target;
@@ -30,6 +37,8 @@ export function replayEarlyTap(started: Promise<unknown>): void {
   const stop = (): void => {
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("submit", onSubmit);
+    window.removeEventListener("beforeunload", onLeave);
+    window.removeEventListener("pagehide", onLeave);
   };
   // The runtime has run by the time this settles (module evaluation, then this reaction),
   // so a tap after that reaches its hold and is not pressed twice.

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
 import puppeteer from "puppeteer-core";
 import { headerFacts } from "../support/layout-probes.mjs";
-import { leaveEarly, screenshotFolder, startSite, visitorJourney } from "./journey.mjs";
+import { leaveWhileRuntimeLoads, RUNTIME_FAILED, runtimeFailsWhileStaying, screenshotFolder, startSite, visitorJourney } from "./journey.mjs";
 
 const executablePath = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
@@ -109,12 +109,26 @@ test("Firefox ESR: the header stays on one line from 390 px down to 320 px", asy
   await page.close();
 });
 
-// The loader stays silent when the page is left while the runtime loads (a failed import after
-// pagehide is the navigation, not an error).
-test("Firefox ESR: leaving the home page while the runtime loads logs nothing", async (t) => {
-  const { page, driver } = await firefoxDriver();
-  const logged = await leaveEarly(driver, site.origin);
-  if (logged.length > 0) t.diagnostic(`logged when leaving early: ${JSON.stringify(logged)}`);
-  assert.deepEqual(logged, []);
-  await page.close();
-});
+// The loader stays silent when the page is left while the runtime loads: Firefox aborts the
+// page's loads as soon as a navigation starts, before pagehide, so the import fails first.
+for (const how of /** @type {const} */ (["link", "script"])) {
+  test(`Firefox ESR: leaving the home page by ${how} while the runtime loads logs nothing`, async (t) => {
+    const { page, driver } = await firefoxDriver();
+    const logged = await leaveWhileRuntimeLoads(driver, site, how);
+    if (logged.length > 0) t.diagnostic(`logged when leaving early: ${JSON.stringify(logged)}`);
+    assert.deepEqual(logged, []);
+    await page.close();
+  });
+}
+
+// A runtime that really fails while the visitor stays is reported once, and the page works without it.
+for (const failure of /** @type {const} */ ([404, "dropped"])) {
+  test(`Firefox ESR: a runtime that fails (${failure}) while the visitor stays is reported once`, async () => {
+    const { page, driver } = await firefoxDriver();
+    const { recorded, recordedBeforeSending, heard } = await runtimeFailsWhileStaying(driver, site, failure);
+    assert.equal(recorded.filter((line) => line.includes(RUNTIME_FAILED)).length, 1, `the page reported: ${JSON.stringify(recorded)}`);
+    assert.deepEqual(recorded, recordedBeforeSending, "nothing more once the form was sent");
+    assert.equal(heard.filter((line) => line.includes(RUNTIME_FAILED)).length, 1, `Firefox heard: ${JSON.stringify(heard)}`);
+    await page.close();
+  });
+}

@@ -68,8 +68,23 @@ const PROBE = `(() => {
 })();`;
 
 /**
+ * Requests the proxy keeps back until the test says how they end, so a test can act while
+ * the browser is surely still waiting, without racing the clock.
+ * @typedef {object} Held
+ * @property {Promise<string>} requested  resolves with the path once the browser has asked for it
+ * @property {Promise<void>} abandoned  resolves if the browser gives the request up unanswered
+ * @property {() => void} release  answers as the site would, and lets later requests through
+ * @property {(status: number) => void} answer  answers with this status instead
+ * @property {() => void} drop  closes the connection with no answer, as a dropped network would
+ * @property {() => void} end  lets later requests through; what was decided stays decided
+ */
+
+/** The islands runtime, which the loader imports once the page has painted. */
+export const RUNTIME = /^\/assets\/islands-[\w-]+\.js$/;
+
+/**
  * Starts the preview server and the probing proxy in front of it.
- * @returns {Promise<{ origin: string, output: string[], stop: () => Promise<void> }>}
+ * @returns {Promise<{ origin: string, output: string[], hold: (pattern: RegExp) => Held, stop: () => Promise<void> }>}
  */
 export async function startSite() {
   // $CURBSIDE_BIN (the binary tests/run.sh built), else the one cargo builds now: never a stale one.
@@ -96,7 +111,71 @@ export async function startSite() {
     preview.once("exit", (code) => fail(new Error(`the preview exited (${code}):\n${output.join("")}`)));
   });
 
-  const proxy = createServer((incoming, outgoing) => {
+  /**
+   * Holds in force: each takes every request its pattern matches, retries included (Firefox asks
+   * again once when a connection drops), until it is released or ended.
+   * @typedef {(outgoing: import("node:http").ServerResponse, forward: () => void) => void} Ending
+   * @type {Array<{ pattern: RegExp, take: (outgoing: import("node:http").ServerResponse, path: string, forward: () => void) => void }>}
+   */
+  const holds = [];
+  /** @param {RegExp} pattern @returns {Held} */
+  const hold = (pattern) => {
+    /** @type {(path: string) => void} */
+    let markRequested = () => {};
+    /** @type {Promise<string>} */
+    const requested = new Promise((done) => (markRequested = done));
+    /** @type {() => void} */
+    let markAbandoned = () => {};
+    /** @type {Promise<void>} */
+    const abandoned = new Promise((done) => (markAbandoned = () => done()));
+    /** @type {Ending | null} */
+    let ending = null;
+    /** @type {Array<() => void>} */
+    const waiting = [];
+    const entry = {
+      pattern,
+      /** @param {import("node:http").ServerResponse} outgoing @param {string} path @param {() => void} forward */
+      take: (outgoing, path, forward) => {
+        outgoing.once("close", () => {
+          if (!outgoing.writableFinished) markAbandoned();
+        });
+        markRequested(path);
+        const end = () => {
+          if (ending && !outgoing.destroyed) ending(outgoing, forward);
+        };
+        if (ending) end();
+        else waiting.push(end);
+      },
+    };
+    holds.push(entry);
+    /** @param {Ending} how */
+    const decide = (how) => {
+      ending = how;
+      for (const end of waiting.splice(0)) end();
+    };
+    const remove = () => {
+      const index = holds.indexOf(entry);
+      if (index >= 0) holds.splice(index, 1);
+    };
+    return {
+      requested,
+      abandoned,
+      release: () => {
+        remove();
+        decide((_outgoing, forward) => forward());
+      },
+      answer: (status) =>
+        decide((outgoing) => {
+          outgoing.writeHead(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+          outgoing.end(`held back by the test, answered ${status}`);
+        }),
+      drop: () => decide((outgoing) => outgoing.socket?.destroy()),
+      end: remove,
+    };
+  };
+
+  /** @param {import("node:http").IncomingMessage} incoming @param {import("node:http").ServerResponse} outgoing */
+  const pass = (incoming, outgoing) => {
     if (incoming.url === "/__engine-probe.js") {
       outgoing.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
       outgoing.end(PROBE);
@@ -107,7 +186,9 @@ export async function startSite() {
       (reply) => {
         const type = String(reply.headers["content-type"] ?? "");
         if (!type.startsWith("text/html")) {
-          outgoing.writeHead(reply.statusCode ?? 502, reply.headers);
+          // The runtime never comes from the browser's cache, so a later test can still hold it back.
+          const headers = RUNTIME.test(incoming.url ?? "") ? { ...reply.headers, "cache-control": "no-store" } : reply.headers;
+          outgoing.writeHead(reply.statusCode ?? 502, headers);
           reply.pipe(outgoing);
           return;
         }
@@ -127,13 +208,22 @@ export async function startSite() {
       outgoing.end(String(error));
     });
     incoming.pipe(forward);
+  };
+
+  const proxy = createServer((incoming, outgoing) => {
+    const index = holds.findIndex((h) => h.pattern.test(incoming.url ?? ""));
+    if (index < 0) return pass(incoming, outgoing);
+    holds[index]?.take(outgoing, incoming.url ?? "", () => pass(incoming, outgoing));
   });
   const port = await new Promise((done) => proxy.listen(0, "127.0.0.1", () => done(/** @type {import("node:net").AddressInfo} */ (proxy.address()).port)));
 
   return {
     origin: `http://127.0.0.1:${port}`,
     output,
+    hold,
     stop: async () => {
+      // A request still held back would keep the proxy open.
+      proxy.closeAllConnections();
       await new Promise((done) => proxy.close(done));
       if (preview.exitCode === null) {
         const exited = new Promise((done) => preview.once("exit", done));
@@ -328,24 +418,79 @@ export async function visitorJourney(driver, origin, serverOutput, shots) {
   assert.deepEqual(await problems(driver), [], "problems on the desktop home page");
 }
 
+/** The loader's own report of a runtime that did not come. */
+export const RUNTIME_FAILED = "[islands] the runtime could not load";
+
 /**
- * Leaving the home page while the runtime may still be loading: reports what the page logged.
- * @param {Driver} driver @param {string} origin
+ * Opens home with its runtime held back at the server, so the loader is surely still
+ * waiting for it, and returns once the browser has asked for it.
+ * @param {Driver} driver @param {{ origin: string, hold: (pattern: RegExp) => Held }} site
  */
-export async function leaveEarly(driver, origin) {
-  await driver.open(`${origin}/privacypolicy`);
+async function homeWithRuntimeHeld(driver, site) {
+  await driver.open(`${site.origin}/privacypolicy`);
   await clearProblems(driver);
-  // Home, and away again as soon as it has begun: the islands runtime is still on its way.
-  await driver.navigate(`${origin}/`);
-  await until(async () => (await driver.evaluate(() => location.pathname).catch(() => "")) === "/", "home has begun loading");
-  await driver.navigate(`${origin}/termsofservice`);
+  const held = site.hold(RUNTIME);
+  await driver.navigate(`${site.origin}/`);
+  await held.requested;
+  return held;
+}
+
+/**
+ * Leaving home, by `leave`, while its runtime is still on its way; returns what the pages
+ * logged. The runtime is let through only once the browser has given up the home page's
+ * request for it (at the start of the navigation in Firefox, at the latest when the next page
+ * takes over), so the next page gets its own.
+ * @param {Driver} driver @param {{ origin: string, hold: (pattern: RegExp) => Held }} site
+ * @param {"link" | "script"} how  a click on the footer's link, or the page setting location
+ */
+export async function leaveWhileRuntimeLoads(driver, site, how) {
+  const held = await homeWithRuntimeHeld(driver, site);
+  if (how === "link") await driver.click('.site-footer a[href="/termsofservice"]');
+  else await driver.navigate(`${site.origin}/termsofservice`);
+  await held.abandoned;
+  held.release();
   await until(
     async () => (await driver.evaluate(() => location.pathname + " " + document.readyState).catch(() => "")) === "/termsofservice complete",
-    "the second page has loaded",
+    "the next page has loaded",
   );
   // The preview's live-reload script (/__curbside/) is not part of the published site; a load
   // of it cut short by leaving is the browser's own report of the navigation.
   return (await problems(driver)).filter((problem) => !problem.includes("/__curbside/"));
+}
+
+/**
+ * The runtime fails (`status` as its answer, or the connection dropped) while the visitor stays:
+ * the loader reports it once, and the page works without it: a Start link jumps to the form,
+ * and the form posts by itself to the form service's stand-in. Returns what the home page
+ * logged, by who heard it: the page's own probe, and the driver.
+ * @param {Driver} driver @param {{ origin: string, output: string[], hold: (pattern: RegExp) => Held }} site
+ * @param {number | "dropped"} failure
+ */
+export async function runtimeFailsWhileStaying(driver, site, failure) {
+  const held = await homeWithRuntimeHeld(driver, site);
+  const heardBefore = driver.ownProblems().length;
+  if (failure === "dropped") held.drop();
+  else held.answer(failure);
+  await until(async () => (await problems(driver)).some((problem) => problem.includes(RUNTIME_FAILED)), "the loader reports the failure");
+  held.end();
+  const fromHome = async () => (await driver.evaluate(() => /** @type {string[]} */ (JSON.parse(sessionStorage.getItem("__engineProblems") || "[]")))).filter((p) => p.startsWith("/: "));
+
+  // Start Annual takes the visitor to the form (the loader's own handler, or the link's jump).
+  await driver.click('.plan-card[data-plan="annual"] .plan-card__start');
+  await until(
+    async () => await driver.evaluate(() => location.hash === "#contact" || document.activeElement?.closest("#contact") != null),
+    "Start Annual takes the visitor to the form",
+  );
+  // The form posts by itself: the page is left for the stand-in's answer.
+  const email = `ada.stays.${failure}.${Date.now()}@example.com`;
+  for (const [name, value] of Object.entries({ ...PERSON, email })) await driver.type(`#contact form [name="${name}"]`, value);
+  const heardOnHome = driver.ownProblems().slice(heardBefore);
+  const recordedOnHome = await fromHome();
+  await driver.click('#contact form button[type="submit"]');
+  await until(async () => site.output.join("").includes(email), "the form, posted without the runtime, reaches the stand-in", 20_000);
+  await until(async () => (await driver.evaluate(() => location.pathname).catch(() => "/")) !== "/", "the browser shows the stand-in's answer");
+  // Read again after the home page is gone: nothing more came from it.
+  return { recorded: await fromHome(), recordedBeforeSending: recordedOnHome, heard: heardOnHome };
 }
 
 /** Screenshots go here when ENGINE_SCREENSHOTS names a folder. */

@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Builder, By, Capabilities, Key } from "selenium-webdriver";
-import { leaveEarly, screenshotFolder, startSite, until, visitorJourney, writePng } from "./journey.mjs";
+import { leaveWhileRuntimeLoads, RUNTIME_FAILED, runtimeFailsWhileStaying, screenshotFolder, startSite, until, visitorJourney, writePng } from "./journey.mjs";
 import { freePort } from "../support/free-port.mjs";
 
 const driverPath = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
@@ -117,10 +117,20 @@ test("WebKitGTK: the core visitor journey, with no console error or unhandled re
   await visitorJourney(driver, site.origin, site.output, screenshotFolder);
 });
 
-// The loader stays silent when the page is left while the runtime loads (a failed import after
-// pagehide is the navigation, not an error).
-test("WebKitGTK: leaving the home page while the runtime loads logs nothing", async (t) => {
-  const logged = await leaveEarly(driver, site.origin);
-  if (logged.length > 0) t.diagnostic(`logged when leaving early: ${JSON.stringify(logged)}`);
-  assert.deepEqual(logged, []);
-});
+// The loader stays silent when the page is left while the runtime loads.
+for (const how of /** @type {const} */ (["link", "script"])) {
+  test(`WebKitGTK: leaving the home page by ${how} while the runtime loads logs nothing`, async (t) => {
+    const logged = await leaveWhileRuntimeLoads(driver, site, how);
+    if (logged.length > 0) t.diagnostic(`logged when leaving early: ${JSON.stringify(logged)}`);
+    assert.deepEqual(logged, []);
+  });
+}
+
+// A runtime that really fails while the visitor stays is reported once, and the page works without it.
+for (const failure of /** @type {const} */ ([404, "dropped"])) {
+  test(`WebKitGTK: a runtime that fails (${failure}) while the visitor stays is reported once`, async () => {
+    const { recorded, recordedBeforeSending } = await runtimeFailsWhileStaying(driver, site, failure);
+    assert.equal(recorded.filter((line) => line.includes(RUNTIME_FAILED)).length, 1, `the page reported: ${JSON.stringify(recorded)}`);
+    assert.deepEqual(recorded, recordedBeforeSending, "nothing more once the form was sent");
+  });
+}
