@@ -49,6 +49,8 @@ pub fn check(project: &Project) -> Result<CheckReport> {
         layouts,
         island_names,
         styles,
+        pictures,
+        public,
     } = Loaded::load(project)?;
     let assets = AssetUrls::pending(&styles.favicon);
     let input = RenderInput {
@@ -59,6 +61,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
         copyright_year: 2000,
         dev_script: "",
         share_card: None,
+        pictures: &pictures,
     };
     let files = render::pages(&input)?;
     let pages: Vec<RenderedPage> = files
@@ -89,6 +92,10 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     let mut reported = BTreeSet::new();
     let by_address: BTreeMap<&str, &RenderedPage> =
         pages.iter().map(|p| (p.address.as_str(), p)).collect();
+    let files: BTreeSet<String> = public
+        .iter()
+        .map(|file| format!("/{}", file.path))
+        .collect();
     let mut links = 0;
     for page in &pages {
         for href in &page.links {
@@ -96,7 +103,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
                 continue;
             };
             links += 1;
-            if let Some(problem) = broken(&target, &by_address) {
+            if let Some(problem) = broken(&target, &by_address, &files) {
                 // One message for each broken link, however many pages share it.
                 if reported.insert(href.clone()) {
                     problems.push(sources.locate(href, &page.source, problem));
@@ -173,11 +180,20 @@ fn internal(href: &str, site_url: &str, from: &str) -> Option<Target> {
     Some(Target { address, anchor })
 }
 
-/// What is wrong with a link to `target`, if anything.
-fn broken(target: &Target, pages: &BTreeMap<&str, &RenderedPage>) -> Option<Problem> {
+/// What is wrong with a link to `target`, if anything; `files` are the
+/// addresses of content/public/'s files.
+fn broken(
+    target: &Target,
+    pages: &BTreeMap<&str, &RenderedPage>,
+    files: &BTreeSet<String>,
+) -> Option<Problem> {
     // Files the build writes beside the pages.
     const FILES: [&str; 2] = ["/sitemap.xml", "/robots.txt"];
-    if FILES.contains(&target.address.as_str()) {
+    let published = |address: &str| files.contains(address);
+    if FILES.contains(&target.address.as_str())
+        || published(&target.address)
+        || published(&format!("{}.html", target.address))
+    {
         return None;
     }
     let Some(page) = pages.get(target.address.as_str()) else {

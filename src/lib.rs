@@ -9,7 +9,7 @@
 //! previews it.
 //!
 //! Dependencies point one way: the helpers ([`diagnostics`], [`text`],
-//! [`output_file`]) → [`content`] → [`islands`] → [`node`] / [`styles`] /
+//! [`output_file`]) → [`media`] → [`content`] → [`islands`] → [`node`] / [`styles`] /
 //! [`render`] → [`output`] → [`build`] → [`serve`]. Every message a user
 //! sees is a [`diagnostics::Diagnostic`].
 
@@ -18,6 +18,7 @@ pub mod check;
 pub mod content;
 pub mod diagnostics;
 pub mod islands;
+pub mod media;
 pub mod node;
 pub mod output;
 pub mod output_file;

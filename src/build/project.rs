@@ -2,10 +2,12 @@
 //! with, and what it reads from the project before rendering.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::content::{self, Site};
 use crate::diagnostics::Result;
 use crate::islands;
+use crate::media::{Library, public};
 use crate::output::host::Host;
 use crate::render::{Layouts, props::FormEndpoint};
 use crate::styles;
@@ -57,19 +59,58 @@ pub struct Loaded {
     /// The files of frontend/src/islands/, by name.
     pub island_names: Vec<String>,
     pub styles: styles::Styles,
+    /// The pictures the content and layouts place, read and checked as
+    /// rendering meets them.
+    pub pictures: Arc<Library>,
+    /// The files of content/public/, published as they are.
+    pub public: Vec<public::PublicFile>,
 }
 
 impl Loaded {
     pub fn load(project: &Project) -> Result<Loaded> {
         let shown = |name: &str| PathBuf::from(name);
+        let pictures = Arc::new(Library::new(
+            &project.content(),
+            &shown("content"),
+            Some(project.cache().join("images")),
+        ));
+        let site = content::load_with_pictures(&project.content(), &shown("content"), &pictures)?;
+        let mut layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
+        layouts.place_pictures_with(Arc::clone(&pictures));
+        let public = public::find(
+            &project.content().join(public::FOLDER),
+            &shown("content").join(public::FOLDER),
+        )?;
+        let slugs: Vec<&str> = site.pages.iter().map(|page| page.slug.as_str()).collect();
+        public::check_collisions(&public, &generated_files(&site), &slugs)?;
         Ok(Loaded {
-            site: content::load(&project.content(), &shown("content"))?,
-            layouts: Layouts::load(&project.layouts(), &shown("layouts"))?,
+            site,
+            layouts,
             island_names: islands::find(
                 &project.frontend().join(islands::FOLDER),
                 &shown("frontend").join(islands::FOLDER),
             )?,
             styles: styles::read(&project.layouts().join("assets"), &shown("layouts/assets"))?,
+            pictures,
+            public,
         })
     }
+}
+
+/// The files every build writes at the site's root (its pages, the
+/// sitemap, the hosts' files), which no file of content/public/ may replace.
+fn generated_files(site: &Site) -> Vec<String> {
+    let mut names: Vec<String> = [
+        "index.html",
+        "404.html",
+        "sitemap.xml",
+        "robots.txt",
+        "_headers",
+        "_redirects",
+    ]
+    .iter()
+    .map(|name| name.to_string())
+    .collect();
+    names.extend(site.pages.iter().map(|page| format!("{}.html", page.slug)));
+    names
 }

@@ -58,6 +58,7 @@ pub(super) fn stream_site(
         copyright_year: copyright_year(),
         dev_script: &options.dev_script,
         share_card: Some(&share_card),
+        pictures: &loaded.pictures,
     };
     let pages = PageRenderer::new(&input)?;
     stream.times.render += rendering.elapsed();
@@ -76,7 +77,16 @@ pub(super) fn stream_site(
         stream.take(rendered);
         at = end;
     }
-    let report = stream.finish(&loaded.site, share_file, options)?;
+    // Beside Node's work, if it is still going: the copies of the pictures
+    // the pages placed (made now where the cache lacks them), and the files
+    // published as they are.
+    let publishing = Instant::now();
+    let mut files = loaded.pictures.publish()?;
+    for file in &loaded.public {
+        files.push(file.read()?);
+    }
+    stream.times.pictures = publishing.elapsed();
+    let report = stream.finish(&loaded.site, share_file, files, options)?;
     Ok((loaded, report))
 }
 
@@ -87,6 +97,7 @@ pub(super) fn stream_site(
 struct Times {
     load: Duration,
     render: Duration,
+    pictures: Duration,
     node: Duration,
     place: Duration,
     compress: Duration,
@@ -328,6 +339,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         &mut self,
         site: &Site,
         share_file: OutputFile,
+        published: Vec<OutputFile>,
         options: &BuildOptions,
     ) -> Result<BuildReport> {
         self.poll_node(true);
@@ -348,6 +360,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             render::sitemap(site),
             render::robots(site),
         ];
+        files.extend(published);
         if options.host.headers_file() {
             files.push(OutputFile::text(
                 "_headers",
@@ -391,6 +404,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             phases: vec![
                 ("load", times.load),
                 ("render", times.render),
+                ("pictures", times.pictures),
                 ("node", times.node),
                 ("place", times.place),
                 ("compress", times.compress),

@@ -16,9 +16,14 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::media::Library;
 use crate::text::{line_column, read_text};
 pub use model::*;
 use placeholders::{Fill, Values};
+
+/// The folder of the Markdown pages, under content/; pictures they place
+/// are found from it.
+pub const PAGES_FOLDER: &str = "pages";
 
 /// Pages the site itself links to, so they must exist.
 pub const REQUIRED_PAGES: &[&str] = &["privacypolicy", "termsofservice"];
@@ -118,6 +123,12 @@ impl Source<'_> {
 /// Loads `dir` (a site's `content/` folder). `shown` is how that folder is
 /// named in messages, usually `content`.
 pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
+    load_with_pictures(dir, shown, &Library::new(dir, shown, None))
+}
+
+/// [`load`], reading and checking each picture the content places through
+/// `pictures`, which the build then publishes.
+pub fn load_with_pictures(dir: &Path, shown: &Path, pictures: &Library) -> Result<Site> {
     let source = Source {
         dir,
         shown: shown.to_path_buf(),
@@ -156,7 +167,15 @@ pub fn load(dir: &Path, shown: &Path) -> Result<Site> {
         &source.path("home.yaml").1,
     )?;
     non_empty(&faq, &faq_text, &[], &source.path("faq.yaml").1)?;
-    let pages = load_pages(&source, |text, shown| {
+    if let Some(image) = &home.hero.image {
+        let (line, column) = locate_key(&home_text, &["hero", "image", "src"]).unwrap_or((1, 1));
+        pictures.place(
+            "",
+            &image.src,
+            &Location::at(source.path("home.yaml").1, line, column),
+        )?;
+    }
+    let pages = load_pages(&source, pictures, |text, shown| {
         check_whole_months(text, false, shown, &plans, &derived)
     })?;
     // From the text as written: a placeholder's value is never filled in turn.
@@ -292,6 +311,7 @@ fn non_empty<T>(items: &[T], text: &str, path: &[&str], shown: &Path) -> Result<
 /// `check` sees each page's text as written.
 fn load_pages(
     source: &Source,
+    pictures: &Library,
     check: impl Fn(&str, &Path) -> Result<()> + Sync,
 ) -> Result<Vec<Page>> {
     let dir = source.dir.join("pages");
@@ -347,7 +367,7 @@ fn load_pages(
         .par_iter()
         .map(|path| {
             let relative = path.strip_prefix(&dir).unwrap_or(path);
-            load_page(path, &shown_dir.join(relative), relative, &check)
+            load_page(path, &shown_dir.join(relative), relative, pictures, &check)
         })
         .collect();
     let pages = loaded.into_iter().collect::<Result<Vec<Page>>>()?;
@@ -365,6 +385,7 @@ fn load_page(
     path: &Path,
     shown: &Path,
     relative: &Path,
+    pictures: &Library,
     check: &impl Fn(&str, &Path) -> Result<()>,
 ) -> Result<Page> {
     let slug = relative
@@ -390,6 +411,19 @@ fn load_page(
         return Err(Diagnostic::new(message)
             .at(Location::at(shown, line + body_line - 1, column))
             .help(help));
+    }
+    for picture in markdown::pictures(body) {
+        let (line, column) = line_column(&body.as_bytes()[..picture.offset]);
+        let at = Location::at(shown, line + body_line - 1, column);
+        if !picture.described {
+            return Err(Diagnostic::new(format!("the picture `{}` has no alt text", picture.src))
+                .at(at)
+                .help(format!(
+                    "say what it shows between the brackets, such as `![Our truck at the curb]({})`: screen readers read it aloud; for a picture that is pure decoration, write `![\"\"]({})`",
+                    picture.src, picture.src
+                )));
+        }
+        pictures.place(PAGES_FOLDER, &picture.src, &at)?;
     }
     if meta.date.is_some() != meta.date_label.is_some() {
         let given = if meta.date.is_some() {

@@ -140,6 +140,25 @@ pub struct Hero {
     pub lead: Text,
     pub price_note: Text,
     pub button: Text,
+    /// A photo beside the text on a wide screen, under it on a phone. Without
+    /// it the hero is text on the site's green.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<ContentImage>,
+}
+
+/// A picture placed from content. The build publishes small copies of it in
+/// modern formats, without its metadata (a photo's GPS position included).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContentImage {
+    /// The picture's path relative to content/, such as
+    /// `photos/bins-at-curb.jpg`: JPEG, PNG or WebP (made smaller), GIF or SVG
+    /// (published as they are).
+    pub src: String,
+    /// What the picture shows, for people who cannot see it, such as "Two
+    /// green bins at the curb at dusk". Write `""` only for a picture that is
+    /// pure decoration.
+    pub alt: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
@@ -282,6 +301,9 @@ pub struct Page {
     pub body: String,
 }
 
+// Paths and descriptions of pictures are used as written.
+no_placeholders!(ContentImage);
+
 impl Fill for Page {
     fn fill(&mut self, values: &Values) {
         let Page {
@@ -304,7 +326,7 @@ fill_every_field! {
     Nav { how_it_works, pricing, faq, contact }
     FooterText { privacy_policy, terms_of_service }
     Home { title, description, hero, how_it_works, pricing, faq, contact }
-    Hero { eyebrow, headline, lead, price_note, button }
+    Hero { eyebrow, headline, lead, price_note, button, image }
     HowItWorks { heading, steps }
     Step { title, text }
     PricingText { heading, lead, toggle_label, monthly_label, annual_label, monthly_unit, annual_unit, annual_badge, monthly_button, annual_button }

@@ -2,10 +2,13 @@
 //! undefined variables an error, every failure reported at its template line.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use minijinja::{Environment, UndefinedBehavior};
+use minijinja::value::Kwargs;
+use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value};
 
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::media::{Library, Placement};
 use crate::text::{line_column, read_text};
 
 pub struct Layouts {
@@ -71,6 +74,59 @@ impl Layouts {
         })
     }
 
+    /// Gives layouts the function `image(src, alt, sizes=…, priority=…,
+    /// eager=…, class=…)`, which places a picture of content/ (by its path
+    /// relative to content/) as the content's own pictures are placed: small
+    /// copies in modern formats with a fallback, `srcset`, `sizes`, `width`
+    /// and `height`, lazy unless `priority` (the page's largest paint) or
+    /// `eager` (within the first screen); and `image_preload(src, sizes=…)`,
+    /// the `<link rel="preload">` for such a picture, for the page's head.
+    pub fn place_pictures_with(&mut self, pictures: Arc<Library>) {
+        let shown = self.shown.clone();
+        let library = Arc::clone(&pictures);
+        self.env.add_function(
+            "image",
+            move |src: String,
+                  alt: String,
+                  options: Kwargs|
+                  -> std::result::Result<Value, minijinja::Error> {
+                let sizes: Option<String> = options.get("sizes")?;
+                let class: Option<String> = options.get("class")?;
+                let priority: Option<bool> = options.get("priority")?;
+                let eager: Option<bool> = options.get("eager")?;
+                options.assert_all_used()?;
+                let picture = library
+                    .place("", &src, &Location::file(&shown))
+                    .map_err(function_error)?;
+                let placement = Placement {
+                    alt: &alt,
+                    sizes: sizes.as_deref().unwrap_or("100vw"),
+                    priority: priority.unwrap_or(false),
+                    eager: eager.unwrap_or(false),
+                    class: class.as_deref(),
+                };
+                Ok(Value::from_safe_string(Library::markup(
+                    &picture, &placement,
+                )))
+            },
+        );
+        let shown = self.shown.clone();
+        self.env.add_function(
+            "image_preload",
+            move |src: String, options: Kwargs| -> std::result::Result<Value, minijinja::Error> {
+                let sizes: Option<String> = options.get("sizes")?;
+                options.assert_all_used()?;
+                let picture = pictures
+                    .place("", &src, &Location::file(&shown))
+                    .map_err(function_error)?;
+                Ok(Value::from_safe_string(Library::preload(
+                    &picture,
+                    sizes.as_deref().unwrap_or("100vw"),
+                )))
+            },
+        );
+    }
+
     pub fn render(&self, name: &str, context: minijinja::Value) -> Result<String> {
         let template = self.env.get_template(name).map_err(|_| {
             Diagnostic::new(format!("the layout `{name}` is missing"))
@@ -117,6 +173,16 @@ fn escape_html(
     })
 }
 
+/// A picture's problem, raised inside a layout: the template's line is
+/// added where the error is reported, the picture's own advice kept.
+fn function_error(err: Diagnostic) -> minijinja::Error {
+    let detail = match &err.help {
+        Some(help) => format!("{}\n  help: {help}", err.message),
+        None => err.message.clone(),
+    };
+    minijinja::Error::new(ErrorKind::InvalidOperation, detail)
+}
+
 /// A minijinja error as a diagnostic at the template's file, line and column.
 fn template_error(err: &minijinja::Error, shown: &Path) -> Diagnostic {
     use minijinja::ErrorKind;
@@ -156,7 +222,11 @@ fn template_error(err: &minijinja::Error, shown: &Path) -> Diagnostic {
             format!("a layout is missing: {detail}"),
             "create it, or correct the name in the include or extends tag".to_string(),
         ),
-        _ => (detail, "check the template at this line".to_string()),
+        // A picture's own advice, from `image()` (see `function_error`).
+        _ => match detail.split_once("\n  help: ") {
+            Some((message, help)) => (message.to_string(), help.to_string()),
+            None => (detail, "check the template at this line".to_string()),
+        },
     };
     Diagnostic::new(message).at(location).help(help)
 }

@@ -19,9 +19,10 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::content::{Page, Site, markdown};
+use crate::content::{PAGES_FOLDER, Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::RenderedIsland;
+use crate::media::{Library, Placement};
 use crate::output_file::OutputFile;
 use crate::text::xml_escape;
 pub use layouts::Layouts;
@@ -91,7 +92,21 @@ pub struct RenderInput<'a> {
     /// The picture shared links show; `None` where no picture is drawn
     /// (`curbside check`).
     pub share_card: Option<&'a share_card::ShareCard>,
+    /// The pictures pages place, each read and checked once.
+    pub pictures: &'a Library,
 }
+
+/// How wide the hero's photo is drawn (site.css): the full width of a phone,
+/// and beside the text from 60rem up, half the 68rem measure less the gap.
+pub const HERO_IMAGE_SIZES: &str = "(min-width: 60rem) 33rem, 100vw";
+
+/// How wide a picture in a Markdown page is drawn (site.css): the 44rem text
+/// column, less the gutters on a phone.
+pub const PAGE_IMAGE_SIZES: &str = "(min-width: 46rem) 44rem, calc(100vw - 2rem)";
+
+/// A Markdown page's first picture, when it starts within this many bytes of
+/// the text, is within the first screen: it is not fetched lazily.
+const FIRST_SCREEN_BYTES: usize = 400;
 
 /// Renders every page: home, each Markdown page, and the 404 page.
 pub fn pages(input: &RenderInput) -> Result<Vec<OutputFile>> {
@@ -139,7 +154,7 @@ impl<'a> PageRenderer<'a> {
             Some(page) => {
                 let html = finish(&self.input.layouts.render(
                     "page.html",
-                    page_context(self.input, page, self.common.clone()),
+                    page_context(self.input, page, self.common.clone())?,
                 )?);
                 Ok(OutputFile::text(format!("{}.html", page.slug), html))
             }
@@ -158,7 +173,28 @@ impl<'a> PageRenderer<'a> {
             structured_data::local_business(site, input.share_card.map(|card| card.url.as_str())),
             structured_data::faq_page(site),
         ];
+        let hero_picture = match &site.home.hero.image {
+            Some(image) => {
+                let picture =
+                    input
+                        .pictures
+                        .place("", &image.src, &Location::file("content/home.yaml"))?;
+                let placement = Placement {
+                    alt: &image.alt,
+                    sizes: HERO_IMAGE_SIZES,
+                    priority: true,
+                    eager: true,
+                    class: Some("hero__image"),
+                };
+                Some(context! {
+                    html => Value::from_safe_string(Library::markup(&picture, &placement)),
+                    preload => Value::from_safe_string(Library::preload(&picture, HERO_IMAGE_SIZES)),
+                })
+            }
+            None => None,
+        };
         let home = context! {
+            hero_picture => hero_picture,
             page => context! {
                 title => home_title,
                 description => site.home.description.as_str(),
@@ -196,10 +232,28 @@ impl<'a> PageRenderer<'a> {
     }
 }
 
-fn page_context(input: &RenderInput, page: &Page, common: Value) -> Value {
+fn page_context(input: &RenderInput, page: &Page, common: Value) -> Result<Value> {
     let site = input.site;
     let meta = &page.meta;
-    context! {
+    let shown = std::path::Path::new("content")
+        .join(PAGES_FOLDER)
+        .join(format!("{}.md", page.slug));
+    let mut first = true;
+    let body_html = markdown::to_html_with_pictures(&page.body, |placed| {
+        let picture = input
+            .pictures
+            .place(PAGES_FOLDER, &placed.src, &Location::file(&shown))?;
+        let placement = Placement {
+            alt: &placed.alt,
+            sizes: PAGE_IMAGE_SIZES,
+            priority: false,
+            eager: first && placed.offset < FIRST_SCREEN_BYTES,
+            class: None,
+        };
+        first = false;
+        Ok(Library::markup(&picture, &placement))
+    })?;
+    Ok(context! {
         page => context! {
             title => format!("{} | {}", meta.title.as_str(), site.business.name.as_str()),
             description => meta.description.as_str(),
@@ -210,11 +264,11 @@ fn page_context(input: &RenderInput, page: &Page, common: Value) -> Value {
             date_label => meta.date_label.as_ref().map(|l| l.as_str()),
             date => meta.date.map(|d| d.long()),
             date_iso => meta.date.map(|d| d.iso()),
-            body_html => Value::from_safe_string(markdown::to_html(&page.body)),
+            body_html => Value::from_safe_string(body_html),
         },
         structured_data => Value::from_safe_string(String::new()),
         ..common
-    }
+    })
 }
 
 /// What every page's base layout uses.

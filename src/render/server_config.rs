@@ -13,6 +13,8 @@ pub const CADDY_FILE: &str = "Caddyfile";
 /// Paths no visitor is meant to fetch: dotfiles (any folder), the
 /// precompressed copies (sent in place of their originals, never by their
 /// own names) and the files other hosts read, `_headers` and `_redirects`.
+/// `/.well-known/` is the exception, matched before this (the build
+/// publishes no dotfile inside it).
 const HIDDEN_REGEX: &str = r"(^|/)\.|\.(br|gz)$|^/_(headers|redirects)$";
 
 /// The nginx directives to include in the `server` block that serves the site.
@@ -71,6 +73,11 @@ location = /404 {{
 location = /404.html {{
     internal;
 }}
+# A prefix match that stops the regular expressions: security.txt and
+# domain checks live here.
+location ^~ /.well-known/ {{
+    try_files $uri =404;
+}}
 location ~ "{hidden}" {{
     return 404;
 }}
@@ -122,7 +129,10 @@ redir @slash /{{re.slash.1}} permanent
 
 # The 404 page answers for unknown addresses; it has none of its own.
 # (Matched after try_files, which has turned /404 into /404.html.)
-@hidden path_regexp "^/404\.html$|{hidden}"
+@hidden {{
+	path_regexp "^/404\.html$|{hidden}"
+	not path /.well-known/*
+}}
 error @hidden 404
 
 try_files {{path}}.html {{path}}

@@ -53,13 +53,20 @@ pub fn parse(target: &str) -> Option<RequestPath> {
     };
     let segments = rest
         .split('/')
-        .map(decode_segment)
+        .enumerate()
+        .map(|(at, raw)| match raw {
+            // The one dotted folder a site publishes (security.txt, domain checks).
+            WELL_KNOWN if at == 0 => Some(WELL_KNOWN.to_string()),
+            raw => decode_segment(raw),
+        })
         .collect::<Option<Vec<_>>>()?;
     Some(RequestPath {
         segments,
         directory,
     })
 }
+
+const WELL_KNOWN: &str = ".well-known";
 
 fn decode_segment(raw: &str) -> Option<String> {
     // A backslash is a separator on Windows, and some servers treat it as one.
@@ -81,6 +88,17 @@ mod tests {
 
     fn segments(target: &str) -> Option<Vec<String>> {
         parse(target).map(|p| p.segments)
+    }
+
+    #[test]
+    fn well_known_is_the_one_dotted_folder_served() {
+        assert_eq!(
+            segments("/.well-known/security.txt"),
+            Some(vec![".well-known".into(), "security.txt".into()])
+        );
+        assert_eq!(segments("/.well-known/.secret"), None);
+        assert_eq!(segments("/docs/.well-known/x"), None);
+        assert_eq!(segments("/.env"), None);
     }
 
     #[test]

@@ -75,7 +75,11 @@ pub fn classify(path: &Path) -> Option<Change> {
             _ => String::new(),
         })
         .collect();
-    if parts.iter().any(|part| is_ignored_name(part)) {
+    // content/public/.well-known/ is published, so watched.
+    if parts
+        .iter()
+        .any(|part| is_ignored_name(part) && part != ".well-known")
+    {
         return None;
     }
     match parts.as_slice() {

@@ -1,0 +1,157 @@
+//! Making a photo's copies: decoded once, turned as the camera says, its
+//! colours converted to sRGB, then resized and encoded at every width on
+//! every core. Only pixels are encoded: nothing of the original file's
+//! metadata (EXIF with its GPS position, XMP, IPTC, comments, the colour
+//! profile) can reach a copy.
+
+use image::{DynamicImage, ImageDecoder};
+use rayon::prelude::*;
+
+use super::picture::{self, Picture};
+use super::variants::{Format, JPEG_QUALITY, Variant, WEBP_METHOD, WEBP_QUALITY};
+
+/// A photo's pixels, upright and in sRGB, 8 bits a channel.
+pub struct Pixels {
+    pub data: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    /// RGBA when the photo has an alpha channel, RGB otherwise.
+    pub alpha: bool,
+}
+
+/// Decodes a photo (`bytes` of `picture`) into upright sRGB pixels.
+pub fn decode(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
+    let mut decoder = picture::decoder(bytes, picture.kind).map_err(|err| err.to_string())?;
+    let profile = decoder.icc_profile().ok().flatten();
+    let orientation = decoder
+        .orientation()
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut image = DynamicImage::from_decoder(decoder).map_err(|err| err.to_string())?;
+    image.apply_orientation(orientation);
+    let (width, height) = (image.width(), image.height());
+    let alpha = picture.alpha;
+    let mut data = if alpha {
+        image.to_rgba8().into_raw()
+    } else {
+        image.to_rgb8().into_raw()
+    };
+    if let Some(profile) = profile {
+        to_srgb(&mut data, &profile, alpha);
+    }
+    Ok(Pixels {
+        data,
+        width,
+        height,
+        alpha,
+    })
+}
+
+/// Converts pixels described by the ICC `profile` to sRGB in place. A
+/// profile that cannot be read, or one for other than RGB data (a grey or
+/// CMYK photo, already converted to RGB by the decoder), leaves them as
+/// they are.
+fn to_srgb(data: &mut [u8], profile: &[u8], alpha: bool) {
+    let Some(input) = qcms::Profile::new_from_slice(profile, false) else {
+        return;
+    };
+    if input.is_sRGB() {
+        return;
+    }
+    let mut output = qcms::Profile::new_sRGB();
+    output.precache_output_transform();
+    let kind = if alpha {
+        qcms::DataType::RGBA8
+    } else {
+        qcms::DataType::RGB8
+    };
+    if let Some(transform) = qcms::Transform::new(&input, &output, kind, qcms::Intent::Perceptual) {
+        transform.apply(data);
+    }
+}
+
+/// Every copy in `variants` of the decoded photo, in their order, made on
+/// every core.
+pub fn encode(pixels: &Pixels, variants: &[Variant]) -> Result<Vec<Vec<u8>>, String> {
+    variants
+        .par_iter()
+        .map(|variant| {
+            let resized = resize(pixels, variant.width, variant.height)?;
+            let data = resized.as_deref().unwrap_or(&pixels.data);
+            encode_one(data, variant, pixels.alpha)
+        })
+        .collect()
+}
+
+/// The pixels at `width` × `height`; `None` when that is their size already.
+fn resize(pixels: &Pixels, width: u32, height: u32) -> Result<Option<Vec<u8>>, String> {
+    use fast_image_resize::images::{Image, ImageRef};
+    use fast_image_resize::{PixelType, ResizeAlg, ResizeOptions, Resizer};
+    if (width, height) == (pixels.width, pixels.height) {
+        return Ok(None);
+    }
+    let kind = if pixels.alpha {
+        PixelType::U8x4
+    } else {
+        PixelType::U8x3
+    };
+    let source = ImageRef::new(pixels.width, pixels.height, &pixels.data, kind)
+        .map_err(|err| err.to_string())?;
+    let mut target = Image::new(width, height, kind);
+    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(
+        fast_image_resize::FilterType::Lanczos3,
+    ));
+    Resizer::new()
+        .resize(&source, &mut target, &options)
+        .map_err(|err| err.to_string())?;
+    Ok(Some(target.into_vec()))
+}
+
+fn encode_one(data: &[u8], variant: &Variant, alpha: bool) -> Result<Vec<u8>, String> {
+    let (width, height) = (variant.width, variant.height);
+    match variant.format {
+        Format::Webp => {
+            let layout = if alpha {
+                webp::PixelLayout::Rgba
+            } else {
+                webp::PixelLayout::Rgb
+            };
+            let mut config =
+                webp::WebPConfig::new().map_err(|()| "libwebp refused its settings".to_string())?;
+            config.quality = WEBP_QUALITY;
+            config.method = WEBP_METHOD;
+            let encoded = webp::Encoder::new(data, layout, width, height)
+                .encode_advanced(&config)
+                .map_err(|err| format!("WebP encoding failed: {err:?}"))?;
+            Ok(encoded.to_vec())
+        }
+        Format::Jpeg => {
+            let mut out = Vec::new();
+            let mut encoder = jpeg_encoder::Encoder::new(&mut out, JPEG_QUALITY);
+            encoder.set_progressive(true);
+            encoder.set_optimized_huffman_tables(true);
+            let side = |n: u32| u16::try_from(n).map_err(|_| "too wide for JPEG".to_string());
+            encoder
+                .encode(
+                    data,
+                    side(width)?,
+                    side(height)?,
+                    jpeg_encoder::ColorType::Rgb,
+                )
+                .map_err(|err| err.to_string())?;
+            Ok(out)
+        }
+        Format::Png => {
+            use image::ImageEncoder;
+            let mut out = Vec::new();
+            let color = if alpha {
+                image::ExtendedColorType::Rgba8
+            } else {
+                image::ExtendedColorType::Rgb8
+            };
+            image::codecs::png::PngEncoder::new(&mut out)
+                .write_image(data, width, height, color)
+                .map_err(|err| err.to_string())?;
+            Ok(out)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! What the site publishes besides its pages: the owner's pictures, made
+//! into small copies that carry nothing but pixels ([`picture`], [`variants`],
+//! [`encode`], kept by a [`library::Library`] for each build), and the files
+//! of `content/public/`, published as they are ([`public`]).
+
+pub mod encode;
+pub mod library;
+pub mod picture;
+pub mod public;
+pub mod variants;
+
+pub use library::Library;
+pub use picture::{Kind, Picture};
+pub use variants::Placement;

@@ -1,0 +1,272 @@
+//! Photos made for tests, as a phone would hand them over: JPEG with an
+//! EXIF block holding the camera's orientation and a GPS position, an XMP
+//! packet, IPTC data, a comment and a colour profile. Nothing is downloaded.
+//! The metadata carry [`SECRET`], which no published byte may contain.
+
+#![allow(dead_code)]
+
+/// Written into every metadata block of a test photo.
+pub const SECRET: &str = "CURBSIDE-OWNER-AT-HOME";
+
+/// Pixels `width` × `height`, RGB: the left half reddish, the right half
+/// bluish, both with a gradient and noise (so they compress like a photo,
+/// and a turned copy shows which way it was turned).
+pub fn pixels(width: u32, height: u32) -> Vec<u8> {
+    let mut data = Vec::with_capacity(width as usize * height as usize * 3);
+    let mut seed: u32 = 0x9e37_79b9;
+    for y in 0..height {
+        for x in 0..width {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            let noise = (seed % 24) as u8;
+            let shade = (60 * y / height.max(1)) as u8;
+            let (r, g, b) = if x < width / 2 {
+                (200 - shade, 40 + shade, 40)
+            } else {
+                (40, 60 + shade, 200 - shade)
+            };
+            data.extend([
+                r.saturating_add(noise),
+                g.saturating_add(noise),
+                b.saturating_add(noise),
+            ]);
+        }
+    }
+    data
+}
+
+/// A JPEG of [`pixels`], stored as the sensor saw it, with EXIF orientation
+/// `orientation` (6: turn a quarter clockwise to show it), a GPS position,
+/// XMP, IPTC, a comment, and `icc` as its colour profile when given.
+pub fn phone_jpeg(width: u32, height: u32, orientation: u16, icc: Option<&[u8]>) -> Vec<u8> {
+    let mut jpeg = Vec::new();
+    let mut encoder = jpeg_encoder::Encoder::new(&mut jpeg, 92);
+    encoder
+        .add_exif_metadata(&exif(orientation))
+        .expect("add EXIF");
+    let mut xmp = b"http://ns.adobe.com/xap/1.0/\0".to_vec();
+    xmp.extend(
+        format!(
+            "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description xmlns:exif=\"http://ns.adobe.com/exif/1.0/\" exif:GPSLatitude=\"44,18.6N\" exif:UserComment=\"{SECRET}\"/></rdf:RDF></x:xmpmeta>"
+        )
+        .as_bytes(),
+    );
+    encoder.add_app_segment(1, xmp).expect("add XMP");
+    let mut iptc = b"Photoshop 3.0\08BIM\x04\x04\0\0".to_vec();
+    let record = format!("\x1c\x02\x5a\0\x16{SECRET}");
+    iptc.extend((record.len() as u32).to_be_bytes());
+    iptc.extend(record.as_bytes());
+    encoder.add_app_segment(13, iptc).expect("add IPTC");
+    if let Some(icc) = icc {
+        encoder
+            .add_icc_profile(icc)
+            .expect("add the colour profile");
+    }
+    encoder
+        .encode(
+            &pixels(width, height),
+            width as u16,
+            height as u16,
+            jpeg_encoder::ColorType::Rgb,
+        )
+        .expect("encode the photo");
+    // A comment (COM) segment right after the start of the image.
+    let comment = format!("taken at {SECRET}");
+    let mut segment = vec![0xFF, 0xFE];
+    segment.extend(((comment.len() + 2) as u16).to_be_bytes());
+    segment.extend(comment.as_bytes());
+    jpeg.splice(2..2, segment);
+    jpeg
+}
+
+/// A little-endian TIFF structure with the orientation in IFD0 and a GPS
+/// IFD at latitude 44°18'36" N, longitude 96°47'24" W (Brookings).
+fn exif(orientation: u16) -> Vec<u8> {
+    let mut tiff = b"II*\0\x08\0\0\0".to_vec();
+    let entry = |out: &mut Vec<u8>, tag: u16, kind: u16, count: u32, value: u32| {
+        out.extend(tag.to_le_bytes());
+        out.extend(kind.to_le_bytes());
+        out.extend(count.to_le_bytes());
+        out.extend(value.to_le_bytes());
+    };
+    // IFD0 at 8: 3 entries (12 bytes each) + count + next = 42 bytes; the
+    // GPS IFD follows at 50.
+    let gps_at = 8 + 2 + 3 * 12 + 4;
+    tiff.extend(3u16.to_le_bytes());
+    entry(&mut tiff, 0x0112, 3, 1, u32::from(orientation));
+    // ImageDescription, pointing at the secret after the GPS data.
+    let gps_entries = 4u32;
+    let gps_len = 2 + gps_entries * 12 + 4;
+    let rationals_at = gps_at + gps_len;
+    let text_at = rationals_at + 2 * 24;
+    entry(&mut tiff, 0x010E, 2, SECRET.len() as u32 + 1, text_at);
+    entry(&mut tiff, 0x8825, 4, 1, gps_at);
+    tiff.extend(0u32.to_le_bytes());
+    tiff.extend((gps_entries as u16).to_le_bytes());
+    entry(&mut tiff, 0x0001, 2, 2, u32::from_le_bytes(*b"N\0\0\0"));
+    entry(&mut tiff, 0x0002, 5, 3, rationals_at);
+    entry(&mut tiff, 0x0003, 2, 2, u32::from_le_bytes(*b"W\0\0\0"));
+    entry(&mut tiff, 0x0004, 5, 3, rationals_at + 24);
+    tiff.extend(0u32.to_le_bytes());
+    for (degrees, minutes, seconds) in [(44u32, 18u32, 36u32), (96, 47, 24)] {
+        for value in [degrees, minutes, seconds] {
+            tiff.extend(value.to_le_bytes());
+            tiff.extend(1u32.to_le_bytes());
+        }
+    }
+    tiff.extend(SECRET.as_bytes());
+    tiff.push(0);
+    tiff
+}
+
+/// A PNG of [`pixels`] with a text chunk holding the secret.
+pub fn png_with_text(width: u32, height: u32) -> Vec<u8> {
+    use image::ImageEncoder;
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(
+            &pixels(width, height),
+            width,
+            height,
+            image::ExtendedColorType::Rgb8,
+        )
+        .expect("encode a PNG");
+    // A tEXt chunk after IHDR (8 bytes of signature, 25 of IHDR).
+    let data = format!("Comment\0{SECRET}");
+    let mut chunk = (data.len() as u32).to_be_bytes().to_vec();
+    let mut body = b"tEXt".to_vec();
+    body.extend(data.as_bytes());
+    chunk.extend(&body);
+    chunk.extend(crc32(&body).to_be_bytes());
+    png.splice(33..33, chunk);
+    png
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// An ICC v2 RGB profile with sRGB's primaries and a linear tone curve
+/// (gamma 1.0): a pixel of 128 in it is about 188 in sRGB. A copy left
+/// unconverted keeps 128, which tells a missing conversion from a done one.
+pub fn linear_rgb_profile() -> Vec<u8> {
+    // Tags: desc, wtpt, rXYZ, gXYZ, bXYZ, rTRC, gTRC, bTRC (the TRCs share data).
+    let xyz = |x: f64, y: f64, z: f64| {
+        let mut out = b"XYZ \0\0\0\0".to_vec();
+        for v in [x, y, z] {
+            out.extend(((v * 65536.0).round() as i32).to_be_bytes());
+        }
+        out
+    };
+    let mut desc = b"desc\0\0\0\0".to_vec();
+    let name = b"linear\0";
+    desc.extend((name.len() as u32).to_be_bytes());
+    desc.extend(name);
+    desc.extend([0u8; 4 + 4 + 2 + 1 + 67]);
+    // curv with one entry: gamma as u8Fixed8, 1.0.
+    let curve = b"curv\0\0\0\0\0\0\0\x01\x01\0\0\0".to_vec();
+    let data: Vec<([u8; 4], Vec<u8>)> = vec![
+        (*b"desc", desc),
+        (*b"wtpt", xyz(0.9642, 1.0, 0.8249)),
+        (*b"rXYZ", xyz(0.4361, 0.2225, 0.0139)),
+        (*b"gXYZ", xyz(0.3851, 0.7169, 0.0971)),
+        (*b"bXYZ", xyz(0.1431, 0.0606, 0.7141)),
+        (*b"rTRC", curve.clone()),
+        (*b"gTRC", curve.clone()),
+        (*b"bTRC", curve),
+    ];
+    let table_len = 4 + 12 * data.len();
+    let mut offset = 128 + table_len;
+    let mut table = (data.len() as u32).to_be_bytes().to_vec();
+    let mut body = Vec::new();
+    for (tag, bytes) in &data {
+        table.extend(tag);
+        table.extend((offset as u32).to_be_bytes());
+        table.extend((bytes.len() as u32).to_be_bytes());
+        body.extend(bytes);
+        while body.len() % 4 != 0 {
+            body.push(0);
+        }
+        offset = 128 + table_len + body.len();
+    }
+    let size = 128 + table_len + body.len();
+    let mut header = vec![0u8; 128];
+    header[0..4].copy_from_slice(&(size as u32).to_be_bytes());
+    header[8..12].copy_from_slice(&[2, 0x10, 0, 0]);
+    header[12..16].copy_from_slice(b"mntr");
+    header[16..20].copy_from_slice(b"RGB ");
+    header[20..24].copy_from_slice(b"XYZ ");
+    header[36..40].copy_from_slice(b"acsp");
+    // Rendering intent 0; the illuminant, D50.
+    for (i, v) in [0.9642f64, 1.0, 0.8249].iter().enumerate() {
+        let at = 68 + i * 4;
+        header[at..at + 4].copy_from_slice(&((v * 65536.0).round() as i32).to_be_bytes());
+    }
+    let mut profile = header;
+    profile.extend(table);
+    profile.extend(body);
+    profile
+}
+
+/// The metadata blocks of a published picture, by name: every JPEG segment
+/// but the image data and JFIF's, every PNG chunk but the image's, every
+/// WebP chunk but the image's. Empty for a clean copy.
+pub fn metadata_blocks(bytes: &[u8]) -> Vec<String> {
+    let mut found = Vec::new();
+    if bytes.starts_with(&[0xFF, 0xD8]) {
+        let mut at = 2;
+        while at + 4 <= bytes.len() && bytes[at] == 0xFF {
+            let marker = bytes[at + 1];
+            if marker == 0xDA {
+                break;
+            }
+            let len = u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize;
+            let body = &bytes[at + 4..(at + 2 + len).min(bytes.len())];
+            let is_jfif = marker == 0xE0 && body.starts_with(b"JFIF\0");
+            if (0xE0..=0xEF).contains(&marker) && !is_jfif || marker == 0xFE {
+                found.push(format!("JPEG segment {marker:#04X}"));
+            }
+            at += 2 + len;
+        }
+    } else if bytes.starts_with(b"\x89PNG") {
+        let mut at = 8;
+        while at + 8 <= bytes.len() {
+            let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap_or_default()) as usize;
+            let kind = String::from_utf8_lossy(&bytes[at + 4..at + 8]).into_owned();
+            if ![
+                "IHDR", "PLTE", "IDAT", "IEND", "tRNS", "sRGB", "gAMA", "cHRM", "pHYs",
+            ]
+            .contains(&kind.as_str())
+            {
+                found.push(format!("PNG chunk {kind}"));
+            }
+            at += 12 + len;
+        }
+    } else if bytes.starts_with(b"RIFF") {
+        let mut at = 12;
+        while at + 8 <= bytes.len() {
+            let kind = String::from_utf8_lossy(&bytes[at..at + 4]).into_owned();
+            let len =
+                u32::from_le_bytes(bytes[at + 4..at + 8].try_into().unwrap_or_default()) as usize;
+            if !["VP8 ", "VP8L", "VP8X", "ALPH"].contains(&kind.as_str()) {
+                found.push(format!("WebP chunk {kind}"));
+            }
+            at += 8 + len + len % 2;
+        }
+    } else {
+        found.push("not a JPEG, PNG or WebP".to_string());
+    }
+    found
+}

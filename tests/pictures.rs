@@ -1,0 +1,486 @@
+//! Photos and files, through the real binary: a phone's photo in the hero
+//! and pictures in Markdown pages are published as small upright copies in
+//! WebP with a fallback, carrying nothing but pixels; `content/public/` is
+//! published as it is; every mistake is an error at its file, line and
+//! column, in `build` (which keeps the last good `dist/`) and in `check`.
+
+#[path = "common/fixture_support.rs"]
+mod fixture_support;
+#[path = "common/photos.rs"]
+mod photos;
+
+use std::path::Path;
+use std::process::Command;
+
+use fixture_support::Fixture;
+use image::GenericImageView;
+use photos::SECRET;
+
+const HERO_ALT: &str = "Two green bins at the curb at dusk";
+
+fn project() -> Fixture {
+    let site = Fixture::copy_of_project();
+    site.with_frontend();
+    site
+}
+
+/// The project with a phone's photo in the hero (2400 × 1800 as stored,
+/// turned a quarter by its EXIF orientation 6), a PNG in the privacy policy,
+/// a grey photo with a linear colour profile in the terms, and three files
+/// to publish as they are.
+fn site_with_photos() -> Fixture {
+    let site = project();
+    site.replace(
+        "content/home.yaml",
+        "  button: Start Service\n",
+        &format!("  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: {HERO_ALT}\n"),
+    );
+    site.write(
+        "content/photos/bins-at-curb.jpg",
+        photos::phone_jpeg(2400, 1800, 6, None),
+    );
+    site.rewrite("content/pages/privacypolicy.md", |text| {
+        format!("{text}\n![Our truck](truck.png)\n").into_bytes()
+    });
+    site.write("content/pages/truck.png", photos::png_with_text(1000, 600));
+    site.rewrite("content/pages/termsofservice.md", |text| {
+        format!("{text}\n![A grey card](../photos/grey.jpg)\n\nOur [price sheet](/prices.pdf).\n")
+            .into_bytes()
+    });
+    site.write("content/photos/grey.jpg", grey_jpeg_with_linear_profile());
+    site.write(
+        "content/public/apple-touch-icon.png",
+        photos::png_with_text(180, 180),
+    );
+    site.write(
+        "content/public/.well-known/security.txt",
+        "Contact: mailto:security@example.com\n",
+    );
+    site.write("content/public/prices.pdf", "%PDF-1.4\n% price sheet\n");
+    site
+}
+
+/// 600 × 400 of value 128 in a profile with a linear tone curve: about 188
+/// once converted to sRGB.
+fn grey_jpeg_with_linear_profile() -> Vec<u8> {
+    let mut jpeg = Vec::new();
+    let mut encoder = jpeg_encoder::Encoder::new(&mut jpeg, 95);
+    encoder
+        .add_icc_profile(&photos::linear_rgb_profile())
+        .expect("add the profile");
+    encoder
+        .encode(
+            &vec![128u8; 600 * 400 * 3],
+            600,
+            400,
+            jpeg_encoder::ColorType::Rgb,
+        )
+        .expect("encode");
+    jpeg
+}
+
+fn read(site: &Fixture, path: &str) -> String {
+    std::fs::read_to_string(site.root().join(path))
+        .unwrap_or_else(|err| panic!("read {path}: {err}"))
+}
+
+/// The `/assets/img/…` addresses a page names.
+fn picture_addresses(html: &str) -> Vec<String> {
+    html.split(['"', ' ', ','])
+        .filter(|part| part.starts_with("/assets/img/"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
+    let site = site_with_photos();
+    site.build_ok();
+    let dist = site.root().join("dist");
+
+    // The hero: the page's largest paint, preloaded and fetched first.
+    let home = read(&site, "dist/index.html");
+    assert!(
+        home.contains("<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"/assets/img/bins-at-curb-400-"),
+        "{home}"
+    );
+    let hero = home
+        .split("<img ")
+        .find(|img| img.contains(HERO_ALT))
+        .unwrap_or_else(|| panic!("no hero <img> in {home}"));
+    assert!(
+        hero.contains("width=\"1800\" height=\"2400\""),
+        "turned upright: {hero}"
+    );
+    assert!(
+        hero.contains("fetchpriority=\"high\"") && !hero.contains("loading="),
+        "{hero}"
+    );
+
+    // A picture further down a page: lazy, in proportion, every width.
+    let policy = read(&site, "dist/privacypolicy.html");
+    let truck = policy
+        .split("<picture>")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no <picture> in the privacy policy"));
+    assert!(
+        truck.contains("alt=\"Our truck\" width=\"1000\" height=\"600\""),
+        "{truck}"
+    );
+    assert!(
+        truck.contains("loading=\"lazy\" decoding=\"async\""),
+        "{truck}"
+    );
+    for width in ["400w", "800w", "1000w"] {
+        assert!(truck.contains(width), "{width} missing: {truck}");
+    }
+    assert!(
+        !truck.contains("1200w"),
+        "never wider than the original: {truck}"
+    );
+
+    // Every copy a page names exists, and none carries any metadata.
+    let mut named = picture_addresses(&home);
+    named.extend(picture_addresses(&policy));
+    named.extend(picture_addresses(&read(&site, "dist/termsofservice.html")));
+    assert!(named.len() >= 20, "{named:?}");
+    for address in &named {
+        assert!(
+            dist.join(&address[1..]).is_file(),
+            "{address} is not published"
+        );
+    }
+    let published: Vec<_> = walkdir::WalkDir::new(dist.join("assets/img"))
+        .into_iter()
+        .map(|entry| entry.expect("walk"))
+        .filter(|entry| entry.file_type().is_file())
+        .collect();
+    assert!(published.len() >= named.len() / 2, "{published:?}");
+    for entry in &published {
+        let bytes = std::fs::read(entry.path()).expect("read a copy");
+        let name = entry.path().display();
+        assert_eq!(
+            photos::metadata_blocks(&bytes),
+            Vec::<String>::new(),
+            "{name}"
+        );
+        let text = String::from_utf8_lossy(&bytes);
+        for leak in [SECRET, "Exif", "GPS", "ICC_PROFILE", "Photoshop"] {
+            assert!(!text.contains(leak), "{name} carries {leak}");
+        }
+    }
+    // Nothing anywhere in the site either, pages and public files included.
+    for entry in walkdir::WalkDir::new(&dist) {
+        let entry = entry.expect("walk");
+        if entry.file_type().is_file() && !entry.path().ends_with("apple-touch-icon.png") {
+            let bytes = std::fs::read(entry.path()).expect("read");
+            assert!(
+                !String::from_utf8_lossy(&bytes).contains(SECRET),
+                "{}",
+                entry.path().display()
+            );
+        }
+    }
+
+    // Upright: the sensor's left half (red) is the top once turned.
+    let largest = |stem: &str, ext: &str| {
+        let path = published
+            .iter()
+            .map(|entry| entry.path().to_path_buf())
+            .filter(|path| {
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                name.starts_with(stem) && name.ends_with(ext)
+            })
+            .max_by_key(|path| std::fs::metadata(path).map(|m| m.len()).unwrap_or(0))
+            .unwrap_or_else(|| panic!("no {stem}*{ext}"));
+        image::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+    };
+    for ext in [".webp", ".jpg"] {
+        let photo = largest("bins-at-curb-", ext);
+        assert_eq!(photo.dimensions(), (1800, 2400), "{ext}");
+        let top = photo.get_pixel(900, 100).0;
+        let bottom = photo.get_pixel(900, 2300).0;
+        assert!(
+            top[0] > 150 && top[2] < 110,
+            "top should be red, is {top:?} ({ext})"
+        );
+        assert!(
+            bottom[2] > 150 && bottom[0] < 110,
+            "bottom should be blue, is {bottom:?} ({ext})"
+        );
+    }
+    // In sRGB: 128 in the linear profile is about 188.
+    let grey = largest("grey-", ".webp").get_pixel(300, 200).0;
+    assert!(
+        (180..=196).contains(&grey[1]),
+        "converted to sRGB: {grey:?}"
+    );
+
+    // Files published as they are, under their own names.
+    for file in [
+        "apple-touch-icon.png",
+        ".well-known/security.txt",
+        "prices.pdf",
+    ] {
+        assert_eq!(
+            std::fs::read(dist.join(file)).ok(),
+            std::fs::read(site.root().join("content/public").join(file)).ok(),
+            "{file}"
+        );
+    }
+
+    // `check` finds nothing wrong: the link to /prices.pdf is good.
+    let output = check(&site);
+    assert_eq!(output.0, Some(0), "{}", output.1);
+}
+
+#[test]
+fn a_warm_build_makes_no_copy_again() {
+    let site = site_with_photos();
+    site.build_ok();
+    let cache = site.root().join(".curbside/images");
+    let stamps = |dir: &Path| -> Vec<(String, std::time::SystemTime)> {
+        let mut stamps: Vec<_> = std::fs::read_dir(dir)
+            .expect("the picture cache exists")
+            .map(|entry| entry.expect("entry"))
+            .map(|entry| {
+                let modified = entry.metadata().and_then(|m| m.modified()).expect("mtime");
+                (entry.file_name().to_string_lossy().into_owned(), modified)
+            })
+            .collect();
+        stamps.sort();
+        stamps
+    };
+    let before = stamps(&cache);
+    assert!(
+        before
+            .iter()
+            .filter(|(name, _)| name.ends_with(".webp"))
+            .count()
+            >= 8,
+        "{before:?}"
+    );
+    let first = fixture_support::tree(&site.root().join("dist/assets/img"));
+    site.build_ok();
+    assert_eq!(stamps(&cache), before, "a copy was made again");
+    assert_eq!(
+        fixture_support::tree(&site.root().join("dist/assets/img")),
+        first
+    );
+}
+
+/// Runs `curbside check`: its exit code and stderr.
+fn check(site: &Fixture) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_curbside"))
+        .arg("--root")
+        .arg(site.root())
+        .arg("check")
+        .output()
+        .expect("run the curbside binary");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The line a picture appended to the privacy policy stands on.
+fn append_to_policy(site: &Fixture, markdown: &str) -> String {
+    let text = read(site, "content/pages/privacypolicy.md");
+    let line = text.lines().count() + 2;
+    site.write(
+        "content/pages/privacypolicy.md",
+        format!("{text}\n{markdown}\n"),
+    );
+    format!("content/pages/privacypolicy.md:{line}:1")
+}
+
+/// The build fails at `at` with a message containing `words`, keeping the
+/// last good dist/; and `check` reports the same.
+fn fails_in_build_and_check(site: &Fixture, at: &str, words: &str) {
+    let error = site.build_fails_at(at);
+    assert!(error.contains(words), "{error}");
+    let (code, stderr) = check(site);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("error: {at}: ")) && stderr.contains(words),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_missing_picture_is_an_error_at_its_place() {
+    let site = project();
+    site.write("content/pages/Truck.png", photos::png_with_text(40, 30));
+    let at = append_to_policy(&site, "![Our truck](truck.png)");
+    fails_in_build_and_check(
+        &site,
+        &at,
+        "the picture content/pages/truck.png is not there",
+    );
+    assert!(
+        site.build_fails_at(&at)
+            .contains("did you mean `Truck.png`?")
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_picture_is_an_error() {
+    let site = project();
+    site.write("content/pages/truck.jpg", "I am text, not a photo\n");
+    let at = append_to_policy(&site, "![Our truck](truck.jpg)");
+    fails_in_build_and_check(&site, &at, "is not a picture");
+}
+
+#[test]
+fn a_heic_photo_is_an_error_that_says_how_to_convert_it() {
+    let site = project();
+    site.write(
+        "content/pages/truck.heic",
+        b"\0\0\0\x18ftypheic\0\0\0\0mif1heic",
+    );
+    let at = append_to_policy(&site, "![Our truck](truck.heic)");
+    let error = site.build_fails_at(&at);
+    assert!(
+        error.contains("is a HEIC photo") && error.contains("Most Compatible"),
+        "{error}"
+    );
+    fails_in_build_and_check(&site, &at, "is a HEIC photo");
+}
+
+#[test]
+fn a_picture_without_alt_text_is_an_error_and_decoration_is_said_so() {
+    let site = project();
+    site.write("content/pages/truck.png", photos::png_with_text(40, 30));
+    let at = append_to_policy(&site, "![](truck.png)");
+    fails_in_build_and_check(&site, &at, "has no alt text");
+    // Written as decoration, it builds with an empty alt.
+    let text = read(&site, "content/pages/privacypolicy.md")
+        .replace("![](truck.png)", "![\"\"](truck.png)");
+    site.write("content/pages/privacypolicy.md", text);
+    // The failed builds' stand-in for a previous site is not curbside's.
+    site.remove_folder("dist");
+    site.build_ok();
+    assert!(read(&site, "dist/privacypolicy.html").contains("alt=\"\" width=\"40\" height=\"30\""));
+}
+
+#[test]
+fn a_picture_too_large_to_process_is_an_error() {
+    let site = project();
+    // 8000 × 6000 (48 megapixels), as a GIF's header says.
+    let mut gif = b"GIF89a".to_vec();
+    gif.extend(8000u16.to_le_bytes());
+    gif.extend(6000u16.to_le_bytes());
+    gif.extend([0, 0, 0, 0x3B]);
+    site.write("content/pages/huge.gif", gif);
+    let at = append_to_policy(&site, "![A map](huge.gif)");
+    fails_in_build_and_check(&site, &at, "48 megapixels");
+
+    let site = project();
+    let big = site.root().join("content/pages/big.jpg");
+    site.write("content/pages/big.jpg", [0xFFu8, 0xD8, 0xFF]);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .and_then(|file| file.set_len(51 << 20))
+        .expect("grow the file");
+    let at = append_to_policy(&site, "![A photo](big.jpg)");
+    fails_in_build_and_check(&site, &at, "pictures may be at most 50 MB");
+}
+
+#[test]
+fn a_missing_hero_photo_is_an_error_in_home_yaml() {
+    let site = project();
+    site.replace(
+        "content/home.yaml",
+        "  button: Start Service\n",
+        &format!(
+            "  button: Start Service\n  image:\n    src: photos/nothing.jpg\n    alt: {HERO_ALT}\n"
+        ),
+    );
+    let text = read(&site, "content/home.yaml");
+    let line = text
+        .lines()
+        .position(|l| l.contains("photos/nothing.jpg"))
+        .expect("the line")
+        + 1;
+    fails_in_build_and_check(
+        &site,
+        &format!("content/home.yaml:{line}:10"),
+        "is not there",
+    );
+}
+
+#[test]
+fn a_layout_places_a_picture_with_the_same_treatment() {
+    let site = project();
+    site.write(
+        "content/photos/team.jpg",
+        photos::phone_jpeg(1200, 800, 1, None),
+    );
+    site.replace(
+        "layouts/404.html",
+        "{% block main %}",
+        "{% block main %}{{ image(\"photos/team.jpg\", \"Our team\", sizes=\"50vw\", class=\"team\") }}",
+    );
+    site.build_ok();
+    let page = read(&site, "dist/404.html");
+    assert!(page.contains("sizes=\"50vw\" alt=\"Our team\" width=\"1200\" height=\"800\" class=\"team\" loading=\"lazy\""), "{page}");
+    for address in picture_addresses(&page) {
+        assert!(
+            site.root().join("dist").join(&address[1..]).is_file(),
+            "{address}"
+        );
+    }
+
+    site.replace("layouts/404.html", "photos/team.jpg", "photos/gone.jpg");
+    let line = read(&site, "layouts/404.html")
+        .lines()
+        .position(|l| l.contains("photos/gone.jpg"))
+        .expect("the line")
+        + 1;
+    let error = site.build_fails_at(&format!("layouts/404.html:{line}:20"));
+    assert!(
+        error.contains("the picture content/photos/gone.jpg is not there"),
+        "{error}"
+    );
+}
+
+#[test]
+fn public_files_that_would_hide_or_replace_others_are_refused() {
+    let site = project();
+    site.write("content/public/.env", "SECRET=1\n");
+    fails_in_build_and_check(&site, "content/public/.env", "is a dotfile");
+
+    let site = project();
+    site.write("content/public/sitemap.xml", "<urlset/>\n");
+    fails_in_build_and_check(
+        &site,
+        "content/public/sitemap.xml",
+        "the build's own sitemap.xml",
+    );
+
+    let site = project();
+    site.write("content/public/privacypolicy", "a file where the page is\n");
+    fails_in_build_and_check(
+        &site,
+        "content/public/privacypolicy",
+        "the page /privacypolicy",
+    );
+}
+
+#[test]
+fn check_counts_a_link_to_a_public_file_only_when_the_file_is_there() {
+    let site = project();
+    site.rewrite("content/pages/termsofservice.md", |text| {
+        format!("{text}\nOur [price sheet](/prices.pdf).\n").into_bytes()
+    });
+    let (code, stderr) = check(&site);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the link `/prices.pdf` leads to no page"),
+        "{stderr}"
+    );
+    site.write("content/public/prices.pdf", "%PDF-1.4\n");
+    let (code, stderr) = check(&site);
+    assert_eq!(code, Some(0), "{stderr}");
+}
