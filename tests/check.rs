@@ -85,7 +85,7 @@ fn a_link_to_a_section_that_does_not_exist() {
     );
     let stderr = check_fails(&site);
     assert!(
-        stderr.starts_with("error: content/faq.yaml:11:27: the link `/#prices`"),
+        stderr.starts_with("error: content/faq.yaml:14:27: the link `/#prices`"),
         "{stderr}"
     );
     insta::assert_snapshot!(stderr);
@@ -142,7 +142,7 @@ fn a_content_mistake_is_reported_as_the_build_reports_it() {
     let stderr = check_fails(&site);
     assert!(
         stderr.starts_with(
-            "error: content/plans.yaml:6:10: the monthly plan's price must be a number"
+            "error: content/plans.yaml:9:10: the monthly plan's price must be a number"
         ),
         "{stderr}"
     );

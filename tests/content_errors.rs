@@ -861,7 +861,7 @@ fn layout_variable_not_closed() {
         "{{ home.hero.headline }}",
         "{{ home.hero.headline }",
     );
-    fails_at!(site, "layouts/sections/hero.html:4:68");
+    fails_at!(site, "layouts/sections/hero.html:5:68");
 }
 
 #[test]
@@ -963,7 +963,7 @@ fn layout_unknown_variable() {
         "{{ home.hero.lead }}",
         "{{ home.hero.leed }}",
     );
-    fails_at!(site, "layouts/sections/hero.html:5:30");
+    fails_at!(site, "layouts/sections/hero.html:6:30");
 }
 
 #[test]
@@ -975,5 +975,5 @@ fn layout_includes_a_missing_file() {
         r#"{% include "sections/faq.html" %}"#,
         r#"{% include "sections/questions.html" %}"#,
     );
-    fails_at!(site, "layouts/home.html:6:4");
+    fails_at!(site, "layouts/home.html:7:4");
 }

@@ -12,25 +12,63 @@ pub const SECRET: &str = "CURBSIDE-OWNER-AT-HOME";
 /// bluish, both with a gradient and noise (so they compress like a photo,
 /// and a turned copy shows which way it was turned).
 pub fn pixels(width: u32, height: u32) -> Vec<u8> {
+    pixels_seeded(width, height, 0)
+}
+
+/// A scene for each `seed` (0 is [`pixels`]' halves): a dusk sky, a
+/// horizon, a street and two bins, with fine grain, so a photo compresses
+/// like one rather than like noise.
+pub fn pixels_seeded(width: u32, height: u32, seed: u32) -> Vec<u8> {
     let mut data = Vec::with_capacity(width as usize * height as usize * 3);
-    let mut seed: u32 = 0x9e37_79b9;
+    let mut state: u32 = 0x9e37_79b9 ^ seed.wrapping_mul(0x85eb_ca6b);
+    let (w, h) = (width.max(1) as f32, height.max(1) as f32);
+    let shift = (seed % 7) as f32 / 7.0;
     for y in 0..height {
         for x in 0..width {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            let noise = (seed % 24) as u8;
-            let shade = (60 * y / height.max(1)) as u8;
-            let (r, g, b) = if x < width / 2 {
-                (200 - shade, 40 + shade, 40)
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            if seed == 0 {
+                let noise = (state % 24) as u8;
+                let shade = (60 * y / height.max(1)) as u8;
+                let (r, g, b) = if x < width / 2 {
+                    (200 - shade, 40 + shade, 40)
+                } else {
+                    (40, 60 + shade, 200 - shade)
+                };
+                data.extend([
+                    r.saturating_add(noise),
+                    g.saturating_add(noise),
+                    b.saturating_add(noise),
+                ]);
+                continue;
+            }
+            let (fx, fy) = (x as f32 / w, y as f32 / h);
+            let grain = (state % 9) as f32 - 4.0;
+            let horizon = 0.55 + 0.05 * (fx * 6.0 + shift * 6.0).sin();
+            let (mut r, mut g, mut b) = if fy < horizon {
+                // Sky: deep blue above, orange near the horizon.
+                let t = fy / horizon;
+                (40.0 + 200.0 * t, 50.0 + 100.0 * t, 120.0 - 40.0 * t)
             } else {
-                (40, 60 + shade, 200 - shade)
+                // Street: grey, lighter towards the viewer.
+                let t = (fy - horizon) / (1.0 - horizon);
+                (70.0 + 60.0 * t, 72.0 + 58.0 * t, 75.0 + 50.0 * t)
             };
-            data.extend([
-                r.saturating_add(noise),
-                g.saturating_add(noise),
-                b.saturating_add(noise),
-            ]);
+            let sun = ((fx - 0.2 - shift * 0.5).powi(2) + (fy - horizon + 0.08).powi(2)).sqrt();
+            if sun < 0.05 {
+                (r, g, b) = (250.0, 210.0, 140.0);
+            }
+            for (left, colour) in [
+                (0.55 + shift * 0.2, (30.0, 110.0, 60.0)),
+                (0.7 + shift * 0.2, (40.0, 80.0, 150.0)),
+            ] {
+                if fx > left && fx < left + 0.1 && fy > 0.5 && fy < 0.85 {
+                    let edge = ((fx - left) * 40.0).sin().abs() * 12.0;
+                    (r, g, b) = (colour.0 + edge, colour.1 + edge, colour.2 + edge);
+                }
+            }
+            data.extend([r, g, b].map(|c| (c + grain).clamp(0.0, 255.0) as u8));
         }
     }
     data
@@ -40,6 +78,27 @@ pub fn pixels(width: u32, height: u32) -> Vec<u8> {
 /// `orientation` (6: turn a quarter clockwise to show it), a GPS position,
 /// XMP, IPTC, a comment, and `icc` as its colour profile when given.
 pub fn phone_jpeg(width: u32, height: u32, orientation: u16, icc: Option<&[u8]>) -> Vec<u8> {
+    phone_jpeg_with(width, height, orientation, icc, pixels(width, height))
+}
+
+/// [`phone_jpeg`] of [`pixels_seeded`], without a colour profile.
+pub fn phone_jpeg_seeded(width: u32, height: u32, orientation: u16, seed: u32) -> Vec<u8> {
+    phone_jpeg_with(
+        width,
+        height,
+        orientation,
+        None,
+        pixels_seeded(width, height, seed),
+    )
+}
+
+fn phone_jpeg_with(
+    width: u32,
+    height: u32,
+    orientation: u16,
+    icc: Option<&[u8]>,
+    pixels: Vec<u8>,
+) -> Vec<u8> {
     let mut jpeg = Vec::new();
     let mut encoder = jpeg_encoder::Encoder::new(&mut jpeg, 92);
     encoder
@@ -65,7 +124,7 @@ pub fn phone_jpeg(width: u32, height: u32, orientation: u16, icc: Option<&[u8]>)
     }
     encoder
         .encode(
-            &pixels(width, height),
+            &pixels,
             width as u16,
             height as u16,
             jpeg_encoder::ColorType::Rgb,
