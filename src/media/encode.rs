@@ -8,7 +8,7 @@ use image::{DynamicImage, ImageDecoder};
 use rayon::prelude::*;
 
 use super::picture::{self, Picture};
-use super::variants::{Format, JPEG_QUALITY, Variant, WEBP_METHOD, WEBP_QUALITY};
+use super::variants::{ENCODING, Encoding, Format, Variant};
 
 /// A photo's pixels, upright and in sRGB, 8 bits a channel.
 pub struct Pixels {
@@ -72,12 +72,21 @@ fn to_srgb(data: &mut [u8], profile: &[u8], alpha: bool) {
 /// Every copy in `variants` of the decoded photo, in their order, made on
 /// every core.
 pub fn encode(pixels: &Pixels, variants: &[Variant]) -> Result<Vec<Vec<u8>>, String> {
+    encode_with(pixels, variants, &ENCODING)
+}
+
+/// [`encode`] with other settings: for measuring them.
+pub fn encode_with(
+    pixels: &Pixels,
+    variants: &[Variant],
+    encoding: &Encoding,
+) -> Result<Vec<Vec<u8>>, String> {
     variants
         .par_iter()
         .map(|variant| {
             let resized = resize(pixels, variant.width, variant.height)?;
             let data = resized.as_deref().unwrap_or(&pixels.data);
-            encode_one(data, variant, pixels.alpha)
+            encode_one(data, variant, pixels.alpha, encoding)
         })
         .collect()
 }
@@ -106,7 +115,12 @@ fn resize(pixels: &Pixels, width: u32, height: u32) -> Result<Option<Vec<u8>>, S
     Ok(Some(target.into_vec()))
 }
 
-fn encode_one(data: &[u8], variant: &Variant, alpha: bool) -> Result<Vec<u8>, String> {
+fn encode_one(
+    data: &[u8],
+    variant: &Variant,
+    alpha: bool,
+    encoding: &Encoding,
+) -> Result<Vec<u8>, String> {
     let (width, height) = (variant.width, variant.height);
     match variant.format {
         Format::Webp => {
@@ -117,8 +131,8 @@ fn encode_one(data: &[u8], variant: &Variant, alpha: bool) -> Result<Vec<u8>, St
             };
             let mut config =
                 webp::WebPConfig::new().map_err(|()| "libwebp refused its settings".to_string())?;
-            config.quality = WEBP_QUALITY;
-            config.method = WEBP_METHOD;
+            config.quality = encoding.webp_quality;
+            config.method = encoding.webp_method;
             let encoded = webp::Encoder::new(data, layout, width, height)
                 .encode_advanced(&config)
                 .map_err(|err| format!("WebP encoding failed: {err:?}"))?;
@@ -126,7 +140,7 @@ fn encode_one(data: &[u8], variant: &Variant, alpha: bool) -> Result<Vec<u8>, St
         }
         Format::Jpeg => {
             let mut out = Vec::new();
-            let mut encoder = jpeg_encoder::Encoder::new(&mut out, JPEG_QUALITY);
+            let mut encoder = jpeg_encoder::Encoder::new(&mut out, encoding.jpeg_quality);
             encoder.set_progressive(true);
             encoder.set_optimized_huffman_tables(true);
             let side = |n: u32| u16::try_from(n).map_err(|_| "too wide for JPEG".to_string());

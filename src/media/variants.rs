@@ -11,11 +11,23 @@ use super::picture::Picture;
 /// covers a desktop's half-width hero on a high-density screen.
 pub const WIDTHS: [u32; 5] = [400, 800, 1200, 1600, 2000];
 
-/// WebP quality (libwebp's 0–100 scale) and effort (`method`, 0–6), and the
-/// JPEG quality of the fallback; chosen by measurement (tests/bench/README.md).
-pub const WEBP_QUALITY: f32 = 72.0;
-pub const WEBP_METHOD: i32 = 4;
-pub const JPEG_QUALITY: u8 = 75;
+/// How the copies are encoded.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Encoding {
+    /// libwebp's quality, 0–100.
+    pub webp_quality: f32,
+    /// libwebp's effort, 0–6: smaller files for more time.
+    pub webp_method: i32,
+    /// The fallback's JPEG quality, 1–100.
+    pub jpeg_quality: u8,
+}
+
+/// What the site publishes, chosen by measurement (tests/bench/README.md).
+pub const ENCODING: Encoding = Encoding {
+    webp_quality: 72.0,
+    webp_method: 4,
+    jpeg_quality: 75,
+};
 
 /// Bumped whenever the processing changes what it makes from the same
 /// photo, so every cached and published copy is made again under a new name.
@@ -87,9 +99,12 @@ pub fn plan(picture: &Picture) -> Vec<Variant> {
         for &width in &widths {
             let height = scaled_height(picture, width);
             let key = format!(
-                "{}|{SETTINGS_VERSION}|{width}|{}|{WEBP_QUALITY}|{WEBP_METHOD}|{JPEG_QUALITY}",
+                "{}|{SETTINGS_VERSION}|{width}|{}|{}|{}|{}",
                 picture.digest,
-                format.extension()
+                format.extension(),
+                ENCODING.webp_quality,
+                ENCODING.webp_method,
+                ENCODING.jpeg_quality
             );
             let hash = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(key.as_bytes()));
             variants.push(Variant {
