@@ -13,6 +13,10 @@
 //   --build-runs N        timed runs of `curbside build` after one warm-up (default 5)
 //   --settle-ms N         how long to record requests after load, and after scrolling (default 2000)
 //   --skip LIST           comma-separated steps to leave out: cargo, build-time, bytes, lighthouse, rebuild
+//   --root DIR            the project to build (default: this repository), such as a copy with a
+//                         hero photo (tests/bench/photo-site.sh makes one)
+//   --desktop             Lighthouse's desktop configuration instead of the mobile default
+//   --paths LIST          comma-separated pages for Lighthouse (default: every page below)
 //
 // What it does, in order:
 //   1. `cargo build --release` (or $CURBSIDE_BIN, see
@@ -72,6 +76,9 @@ const { values: options } = parseArgs({
     "build-runs": { type: "string", default: "5" },
     "settle-ms": { type: "string", default: "2000" },
     skip: { type: "string", default: "" },
+    root: { type: "string" },
+    desktop: { type: "boolean", default: false },
+    paths: { type: "string", default: "" },
   },
 });
 const lighthouseRuns = Math.max(1, Number(options["lighthouse-runs"]));
@@ -82,12 +89,15 @@ const skip = new Set((options.skip ?? "").split(",").filter(Boolean));
 // The 404 page at an unknown address, as visitors meet it (status 404, which two audits fail
 // by definition). Caddy, with the configuration the build writes, answers its own address
 // /404 with 404 too, so that address would only repeat it.
-const pages = [
+const allPages = [
   { path: "/", status: 200 },
   { path: "/privacypolicy", status: 200 },
   { path: "/termsofservice", status: 200 },
   { path: "/missing", status: 404 },
 ];
+const onlyPaths = (options.paths ?? "").split(",").filter(Boolean);
+const pages = onlyPaths.length ? allPages.filter((p) => onlyPaths.includes(p.path)) : allPages;
+const project = options.root ?? repo;
 const viewports = /** @type {const} */ ([
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
@@ -256,7 +266,7 @@ async function buildSite(out) {
   if (!binary) throw new Error("no curbside binary: leave the cargo step in, or set CURBSIDE_BIN");
   // For nginx: the build then writes the .br/.gz copies too, the whole work a
   // build can do, and the site is served precompressed as such a host sends it.
-  const result = await run(binary, ["build", "--root", repo, "--out", out, "--for", "nginx"], { timeoutMs: 120_000 });
+  const result = await run(binary, ["build", "--root", project, "--out", out, "--for", "nginx"], { timeoutMs: 120_000 });
   if (result.code !== 0) throw new Error(`curbside build failed (${result.code}):\n${result.stderr}${result.stdout}`);
   return result;
 }
@@ -430,6 +440,9 @@ async function lighthouseAll(/** @type {string} */ base) {
   const { computeMedianRun } = await import(pathToFileURL(require.resolve("lighthouse/core/lib/median-run.js")).href);
   const chromeLauncher = await import(pathToFileURL(require.resolve("chrome-launcher")).href);
   const categories = ["performance", "accessibility", "best-practices", "seo"];
+  const config = options.desktop
+    ? (await import(pathToFileURL(require.resolve("lighthouse/core/config/desktop-config.js")).href)).default
+    : undefined;
   const reportDir = join(resultsDir, "lighthouse");
   mkdirSync(reportDir, { recursive: true });
   /** @type {Record<string, unknown>} */
@@ -466,7 +479,7 @@ async function lighthouseAll(/** @type {string} */ base) {
         /** @type {ReturnType<typeof setTimeout> | undefined} */
         let timer;
         const runnerResult = await Promise.race([
-          lighthouse(base + path, flags),
+          lighthouse(base + path, flags, config),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error(`Lighthouse on ${path} took over 3 minutes`)), 180_000);
           }),

@@ -1,0 +1,157 @@
+// @ts-check
+// What photos cost: a copy of the project with ten 12-megapixel phone photos (made by
+// `cargo run --release --example make_photos`, with EXIF, GPS and the rest), one in the hero
+// and nine in a page. Measures
+//   - a cold build (no processed copies cached) and a warm one, against the same project
+//     without photos (median of --runs);
+//   - the bytes of pictures Chromium downloads for the home page's first screen: a phone
+//     390 px wide at 3 device pixels per CSS pixel, and a 1280 px desktop at 1.
+// Reports, never gates. Writes tests/bench/results/pictures.json.
+//
+//   node tests/bench/pictures.mjs [--runs 5] [--cold-runs 2]
+
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { freePort } from "../browser/support/free-port.mjs";
+import { startCaddyHost } from "../browser/support/start-caddy-host.mjs";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const require = createRequire(new URL("../browser/package.json", import.meta.url));
+const { executablePath, args: chromeArgs } = await import("../browser/support/chromium.mjs");
+/** @type {typeof import("playwright-core")} */
+const { chromium } = require("playwright-core");
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    "cold-runs": { type: "string", default: "2" },
+  },
+});
+const runs = Number(options.runs);
+const coldRuns = Number(options["cold-runs"]);
+
+const bin = curbsideBinary();
+const work = mkdtempSync(join(tmpdir(), "curbside-pictures-"));
+const site = join(work, "site");
+
+/** @param {number[]} values */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Wall-clock ms of one `curbside build --for caddy` of the copy. */
+function timeBuild() {
+  const started = process.hrtime.bigint();
+  execFileSync(bin, ["--root", site, "build", "--for", "caddy", "--out", join(site, "dist")], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** The photos, made once by the example that writes them. */
+function makePhotos() {
+  const output = execFileSync(
+    "cargo",
+    ["build", "--release", "--quiet", "--example", "make_photos", "--message-format=json-render-diagnostics"],
+    { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const made = output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line))
+    .find((m) => m.reason === "compiler-artifact" && m.target?.name === "make_photos" && m.executable);
+  if (!made) throw new Error("cargo reported no make_photos executable");
+  execFileSync(made.executable, [join(site, "content/photos"), "10"], { stdio: "inherit" });
+}
+
+/**
+ * Picture bytes downloaded by the first screen of `/` at this viewport.
+ * @param {string} base @param {{ width: number, height: number }} viewport @param {number} scale
+ */
+async function firstScreenPictureBytes(base, viewport, scale) {
+  const browser = await chromium.launch({ executablePath, args: chromeArgs });
+  try {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: scale });
+    const page = await context.newPage();
+    /** @type {Promise<number>[]} */
+    const sizes = [];
+    /** @type {string[]} */
+    const names = [];
+    page.on("response", (response) => {
+      if (!new URL(response.url()).pathname.startsWith("/assets/img/")) return;
+      names.push(new URL(response.url()).pathname);
+      sizes.push(response.body().then((body) => body.length));
+    });
+    await page.goto(`${base}/`, { waitUntil: "load" });
+    const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    return { bytes, files: names };
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  execFileSync("bash", ["-c", '. "$0/tests/bench/copy-project.sh" && copy_project "$0" "$1" "$2"', repo, bin, work], {
+    stdio: "inherit",
+  });
+  timeBuild();
+  const withoutPhotos = Array.from({ length: runs }, timeBuild);
+
+  makePhotos();
+  const home = join(site, "content/home.yaml");
+  writeFileSync(
+    home,
+    readFileSync(home, "utf8").replace(
+      "  button: Start Service\n",
+      "  button: Start Service\n  image:\n    src: photos/photo-01.jpg\n    alt: Two bins at the curb at dusk\n",
+    ),
+  );
+  const gallery = Array.from({ length: 9 }, (_, i) => `![Photo ${i + 2}](../photos/photo-${String(i + 2).padStart(2, "0")}.jpg)`);
+  writeFileSync(
+    join(site, "content/pages/gallery.md"),
+    `---\ntitle: Gallery\ndescription: Our bins at the curb.\n---\n\n${gallery.join("\n\n")}\n`,
+  );
+
+  const cold = [];
+  for (let i = 0; i < coldRuns; i++) {
+    rmSync(join(site, ".curbside/images"), { recursive: true, force: true });
+    cold.push(timeBuild());
+  }
+  timeBuild();
+  const warm = Array.from({ length: runs }, timeBuild);
+
+  const port = await freePort();
+  const host = startCaddyHost(join(site, "dist"), port, 20_000);
+  let phone;
+  let desktop;
+  try {
+    await host.ready;
+    const base = `http://127.0.0.1:${port}`;
+    phone = await firstScreenPictureBytes(base, { width: 390, height: 844 }, 3);
+    desktop = await firstScreenPictureBytes(base, { width: 1280, height: 800 }, 1);
+  } finally {
+    host.child.kill("SIGINT");
+  }
+
+  const result = {
+    date: new Date().toISOString(),
+    cores: (await import("node:os")).cpus().length,
+    buildMs: {
+      withoutPhotos: median(withoutPhotos),
+      coldTenPhotos: cold,
+      warmTenPhotos: median(warm),
+      warmAdds: median(warm) - median(withoutPhotos),
+    },
+    heroBytes: { phone390at3x: phone, desktop1280at1x: desktop },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  const results = join(repo, "tests/bench/results");
+  mkdirSync(results, { recursive: true });
+  writeFileSync(join(results, "pictures.json"), `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,138 @@
+// A hero photo, as a visitor sees it: a copy of the project whose home.yaml places a
+// 2400 × 1600 photo (drawn in the browser and saved as JPEG), served by the preview. On a
+// phone the photo is in the first screen; on a desktop it stands beside the text. It is the
+// page's largest paint, fetched in WebP at a width that fits the screen, and the page does not
+// shift while it arrives. A file of content/public/ is served at its own address.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, expectNoAxeViolations, test } from "../support/page-checks";
+import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
+
+const ALT = "Two green bins at the curb at dusk";
+let preview: Preview | undefined;
+
+test.describe.configure({ mode: "default" });
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(180_000);
+  const root = copyProject();
+  // A photo-like picture: a dusk gradient with grain, drawn by the browser itself.
+  const page = await browser.newPage();
+  const jpeg = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 2400;
+    canvas.height = 1600;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("no 2D canvas");
+    const sky = context.createLinearGradient(0, 0, 0, 1600);
+    sky.addColorStop(0, "#1d3557");
+    sky.addColorStop(0.6, "#f4a261");
+    sky.addColorStop(0.61, "#555b6e");
+    sky.addColorStop(1, "#8d99ae");
+    context.fillStyle = sky;
+    context.fillRect(0, 0, 2400, 1600);
+    context.fillStyle = "#2a9d8f";
+    context.fillRect(1300, 700, 260, 560);
+    context.fillStyle = "#264653";
+    context.fillRect(1650, 700, 260, 560);
+    return canvas.toDataURL("image/jpeg", 0.9).split(",")[1] ?? "";
+  });
+  await page.close();
+  mkdirSync(join(root, "content/photos"));
+  writeFileSync(join(root, "content/photos/bins-at-curb.jpg"), Buffer.from(jpeg, "base64"));
+  const home = join(root, "content/home.yaml");
+  writeFileSync(
+    home,
+    readFileSync(home, "utf8").replace(
+      "  button: Start Service\n",
+      `  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: ${ALT}\n`,
+    ),
+  );
+  mkdirSync(join(root, "content/public/.well-known"), { recursive: true });
+  writeFileSync(join(root, "content/public/.well-known/security.txt"), "Contact: mailto:security@example.com\n");
+  preview = await startPreview(root, []);
+});
+
+test.afterAll(async () => {
+  if (preview) await stopPreview(preview);
+  preview = undefined;
+});
+
+test("the hero photo is the page's largest paint, in the first screen, fetched in WebP at a fitting width, with no layout shift", async ({ page }, testInfo) => {
+  if (!preview) throw new Error("the preview did not start");
+  await page.goto(`${preview.origin}/`);
+  const image = page.getByRole("img", { name: ALT });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  const { currentSrc, ratio } = await image.evaluate((img: HTMLImageElement) => ({
+    currentSrc: img.currentSrc,
+    ratio: window.devicePixelRatio,
+  }));
+  const chosen = /\/assets\/img\/bins-at-curb-(\d+)-[0-9a-f]{10}\.webp$/.exec(currentSrc);
+  expect(chosen, currentSrc).not.toBeNull();
+  const chosenWidth = Number(chosen?.[1]);
+  const box = await image.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error("no box or viewport");
+  // Sharp (at least the drawn width in device pixels, up to the largest copy), and the
+  // smallest copy that is.
+  expect(chosenWidth).toBeGreaterThanOrEqual(Math.min(2000, Math.floor(box.width * ratio)) - 1);
+  expect(chosenWidth - 400).toBeLessThan(box.width * ratio);
+  // Within the first screen, whole.
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+  if (!heading) throw new Error("no heading");
+  if (viewport.width >= 960) {
+    // Beside the text.
+    expect(heading.x + heading.width).toBeLessThanOrEqual(box.x);
+  } else {
+    // Above it, across the screen.
+    expect(box.y + box.height).toBeLessThanOrEqual(heading.y);
+    expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
+  }
+  // The largest paint is the photo, and nothing shifted: its box was reserved before it
+  // arrived. Buffered entries reach an observer before the next frame's callbacks.
+  const { largest, shift } = await page.evaluate(
+    () =>
+      new Promise<{ largest: string; shift: number }>((resolve) => {
+        let largest = "";
+        let shift = 0;
+        const take = (entries: PerformanceEntryList) => {
+          for (const entry of entries) {
+            if (entry.entryType === "layout-shift") shift += (entry as PerformanceEntry & { value: number }).value;
+            const element = (entry as PerformanceEntry & { element?: Element | null }).element;
+            if (entry.entryType === "largest-contentful-paint") largest = element?.className ?? "(none)";
+          }
+        };
+        const observer = new PerformanceObserver((list) => take(list.getEntries()));
+        observer.observe({ type: "largest-contentful-paint", buffered: true });
+        const shifts = new PerformanceObserver((list) => take(list.getEntries()));
+        shifts.observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            take(observer.takeRecords());
+            take(shifts.takeRecords());
+            resolve({ largest, shift });
+          }),
+        );
+      }),
+  );
+  expect(largest).toContain("hero__image");
+  expect(shift).toBe(0);
+  await page.screenshot({ path: testInfo.outputPath("hero-photo.png") });
+  await expectNoAxeViolations(page);
+});
+
+test("the preload names the same copies, and a public file is served at its address", { tag: "@any-screen" }, async ({ page }) => {
+  if (!preview) throw new Error("the preview did not start");
+  const html = await (await page.request.get(`${preview.origin}/`)).text();
+  const preload = /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)"/.exec(html);
+  expect(preload).not.toBeNull();
+  const source = /<source type="image\/webp" srcset="([^"]+)"/.exec(html);
+  expect(preload?.[1]).toBe(source?.[1]);
+  const security = await page.request.get(`${preview.origin}/.well-known/security.txt`);
+  expect(security.status()).toBe(200);
+  expect(await security.text()).toBe("Contact: mailto:security@example.com\n");
+});
