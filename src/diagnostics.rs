@@ -119,6 +119,33 @@ impl fmt::Display for Diagnostic {
 
 impl std::error::Error for Diagnostic {}
 
+/// A problem met while listing the folder `dir` (shown as `shown` in
+/// messages) with walkdir, at the file it concerns: a link back to a folder
+/// that contains it, a link to nothing, or a file that cannot be read. `help`
+/// says what the owner should do about a link.
+pub fn from_walk(err: &walkdir::Error, dir: &Path, shown: &Path, help: &str) -> Diagnostic {
+    let at = err
+        .path()
+        .and_then(|path| path.strip_prefix(dir).ok())
+        .map_or_else(|| shown.to_path_buf(), |relative| shown.join(relative));
+    let looped = err.loop_ancestor().is_some();
+    let dangling = err
+        .io_error()
+        .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound);
+    let diagnostic = Diagnostic::new(if looped {
+        "this folder links back to one that contains it"
+    } else if dangling {
+        "this symbolic link points to nothing"
+    } else {
+        "could not read this folder"
+    })
+    .at(Location::file(at));
+    match err.io_error() {
+        Some(io) if !looped && !dangling => diagnostic.caused_by(io),
+        _ => diagnostic.help(help),
+    }
+}
+
 /// A warning: printed, but the build goes on.
 pub fn warn(message: &str) {
     eprintln!("warning: {message}");

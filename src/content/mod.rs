@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::diagnostics::{self, Diagnostic, Location, Result};
 use crate::media::Library;
 use crate::text::{line_column, read_text};
 pub use model::*;
@@ -334,26 +334,12 @@ fn load_pages(
         .sort_by_file_name()
     {
         let entry = entry.map_err(|err| {
-            let at = err
-                .path()
-                .and_then(|p| p.strip_prefix(&dir).ok())
-                .map_or_else(|| shown_dir.clone(), |rel| shown_dir.join(rel));
-            let looped = err.loop_ancestor().is_some();
-            let dangling = err
-                .io_error()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound);
-            let diagnostic = Diagnostic::new(if looped {
-                "this folder links back to one that contains it"
-            } else if dangling {
-                "this symbolic link points to nothing"
-            } else {
-                "could not read this folder"
-            })
-            .at(Location::file(at));
-            match err.io_error() {
-                Some(io) if !looped && !dangling => diagnostic.caused_by(io),
-                _ => diagnostic.help("remove the symbolic link; pages must be plain files"),
-            }
+            diagnostics::from_walk(
+                &err,
+                &dir,
+                &shown_dir,
+                "remove the symbolic link; pages must be plain files",
+            )
         })?;
         let path = entry.path();
         if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "md") {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::diagnostics::{self, Diagnostic, Location, Result};
 use crate::output_file::OutputFile;
 
 /// The folder under `content/`.
@@ -45,18 +45,12 @@ pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
         .sort_by_file_name()
     {
         let entry = entry.map_err(|err| {
-            let at = err
-                .path()
-                .and_then(|p| p.strip_prefix(dir).ok())
-                .map_or_else(|| shown.to_path_buf(), |rel| shown.join(rel));
-            let message = if err.loop_ancestor().is_some() {
-                "this folder links back to one that contains it"
-            } else {
-                "could not read this file"
-            };
-            Diagnostic::new(message)
-                .at(Location::file(at))
-                .help("replace the symbolic link with the file itself")
+            diagnostics::from_walk(
+                &err,
+                dir,
+                shown,
+                "replace the symbolic link with the file itself",
+            )
         })?;
         if !entry.file_type().is_file() {
             continue;

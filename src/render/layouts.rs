@@ -7,7 +7,7 @@ use std::sync::Arc;
 use minijinja::value::Kwargs;
 use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value};
 
-use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::diagnostics::{self, Diagnostic, Location, Result};
 use crate::media::{Library, Placement};
 use crate::text::{line_column, read_text};
 
@@ -44,18 +44,12 @@ impl Layouts {
             .sort_by_file_name()
         {
             let entry = entry.map_err(|err| {
-                let at = err
-                    .path()
-                    .and_then(|p| p.strip_prefix(dir).ok())
-                    .map_or_else(|| shown.to_path_buf(), |p| shown.join(p));
-                let message = if err.loop_ancestor().is_some() {
-                    "this folder links back to one that contains it"
-                } else {
-                    "could not read this folder"
-                };
-                Diagnostic::new(message)
-                    .at(Location::file(at))
-                    .help("remove the symbolic link; layouts must be plain files")
+                diagnostics::from_walk(
+                    &err,
+                    dir,
+                    shown,
+                    "remove the symbolic link; layouts must be plain files",
+                )
             })?;
             let path = entry.path();
             if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "html") {
