@@ -53,10 +53,13 @@ pub fn check(project: &Project) -> Result<CheckReport> {
         public,
     } = Loaded::load(project)?;
     let assets = AssetUrls::pending(&styles.favicon);
+    let placements = std::sync::Arc::new(render::placements::Placements::default());
     let input = RenderInput {
         site: &site,
         layouts: &layouts,
         islands: &island_names,
+        placements: &placements,
+        endpoint: &render::props::FormEndpoint::Hosted,
         assets: &assets,
         copyright_year: 2000,
         dev_script: "",
@@ -374,9 +377,20 @@ fn unreachable(
             }
         }
     }
+    // A landing page is reached from outside: a QR code, a flyer, an ad.
+    let landing: BTreeSet<String> = site
+        .pages
+        .iter()
+        .filter(|page| page.meta.landing)
+        .map(|page| format!("/{}", page.slug))
+        .collect();
     pages
         .iter()
-        .filter(|page| page.address != "/404" && !reached.contains(&page.address))
+        .filter(|page| {
+            page.address != "/404"
+                && !reached.contains(&page.address)
+                && !landing.contains(&page.address)
+        })
         .map(|page| {
             Diagnostic::new(format!(
                 "the page {} cannot be reached from the home page: no page links to it",
@@ -384,7 +398,7 @@ fn unreachable(
             ))
             .at(Location::at(&page.source, 1, 1))
             .help(format!(
-                "remove `link: none` from its front matter to link it from the footer, or link to it from another page's text: [words]({})",
+                "remove `link: none` from its front matter to link it from the footer, link to it from another page's text: [words]({}), or, when visitors come to it from outside the site (a QR code, a flyer), add `landing: true` to its front matter",
                 page.address
             ))
         })

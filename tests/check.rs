@@ -48,7 +48,7 @@ fn the_repository_site_passes_and_nothing_is_written() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("Checked 4 pages and ") && stderr.contains("no problems found"),
+        stderr.contains("Checked 5 pages and ") && stderr.contains("no problems found"),
         "{stderr}"
     );
     // The build's warnings are the check's too.
@@ -130,7 +130,7 @@ fn every_problem_is_reported_not_only_the_first() {
         "{stderr}"
     );
     assert!(
-        stderr.ends_with("error: found 2 problems in 5 pages\n"),
+        stderr.ends_with("error: found 2 problems in 6 pages\n"),
         "{stderr}"
     );
 }
@@ -143,6 +143,27 @@ fn a_content_mistake_is_reported_as_the_build_reports_it() {
     assert!(
         stderr.starts_with(
             "error: content/plans.yaml:9:10: the monthly plan's price must be a number"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_landing_page_needs_no_link_to_it() {
+    // The door hangers' page: visitors come from its QR code, not from the site.
+    let site = project();
+    let output = check(&site);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    site.replace("content/pages/start.md", "landing: true\n", "");
+    let stderr = check_fails(&site);
+    assert!(
+        stderr.starts_with(
+            "error: content/pages/start.md:1:1: the page /start cannot be reached from the home page"
         ),
         "{stderr}"
     );

@@ -10,7 +10,8 @@
 //     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","files":[{"path":"assets/…js","contents":"…"}]}
 //   {"id":3,"cmd":"css","sheets":[{"name":"layouts/assets/site.css","css":"…"}]}
 //     -> {"id":3,"ok":true,"css":["…minified…"]}
-//   {"id":2,"cmd":"render","islands":[{"name":"pricing","props":{…}}],"reload":false}
+//   {"id":2,"cmd":"render","islands":[{"name":"pricing","props":{…},"prefix":"pricing_2-"}],"reload":false}
+//     ("prefix" starts React's ids: each placement's own; the island's name and "-" when absent)
 //     -> {"id":2,"ok":true,"islands":[{"html":"…","hydrate":"visible"}]}
 //   any failure -> {"id":n,"ok":false,"error":"…"}; a line that is not a request -> {"id":null,…}
 //
@@ -50,8 +51,8 @@ const ISLAND_ENTRY = "island-entry";
 const serverOut = path.join(cacheDir, "server.mjs");
 
 /** @typedef {{ path: string, contents: string }} OutFile */
-/** @typedef {{ name: string, props: unknown }} IslandRequest */
-/** @typedef {{ render(name: string, props: unknown): Promise<{ html: string, hydrate: string }> }} ServerModule */
+/** @typedef {{ name: string, props: unknown, prefix?: unknown }} IslandRequest */
+/** @typedef {{ render(name: string, props: unknown, prefix?: string): Promise<{ html: string, hydrate: string }> }} ServerModule */
 /**
  * @typedef {{ id: number | null, ok: false, error: string }
  *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[] }
@@ -324,9 +325,10 @@ async function render(id, request) {
     if (typeof island !== "object" || island === null || typeof island.name !== "string") {
       throw new Error(`islands[${index}] must be an object with a string "name" and "props"`);
     }
-    const { name, props } = /** @type {IslandRequest} */ (island);
+    const { name, props, prefix } = /** @type {IslandRequest} */ (island);
+    if (prefix !== undefined && typeof prefix !== "string") throw new Error(`islands[${index}].prefix must be a string`);
     try {
-      rendered.push(await server.render(name, props));
+      rendered.push(await server.render(name, props, prefix));
     } catch (error) {
       const failure = new Error(`rendering island "${name}" failed: ${describe(error)}`);
       // The message already holds the render's own stack; a second stack would only repeat it.

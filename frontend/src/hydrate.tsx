@@ -5,8 +5,11 @@ import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandRoot } from "./island-root";
 
-/** Resolves once hydration has committed (every effect of the island has run). */
-export function hydrate<P extends object>(element: Element, Island: ComponentType<P>, props: P, name: string): Promise<void> {
+/**
+ * Resolves once hydration has committed (every effect of the island has run). `id` is the
+ * placement's, unique on the page: React's ids start with it, as on the server.
+ */
+export function hydrate<P extends object>(element: Element, Island: ComponentType<P>, props: P, id: string): Promise<void> {
   return new Promise((resolve, reject) => {
     hydrateRoot(
       element,
@@ -15,13 +18,13 @@ export function hydrate<P extends object>(element: Element, Island: ComponentTyp
       </IslandRoot>,
       {
         // Must match src/server.tsx, or useId values differ and hydration fails.
-        identifierPrefix: `${name}-`,
+        identifierPrefix: `${id}-`,
         onRecoverableError(error, info) {
           // React recovers by rendering on the client; the page still works, but this is a bug to fix.
-          console.error(`[islands] ${name}: hydration error`, error, info.componentStack ?? "");
+          console.error(`[islands] ${id}: hydration error`, error, info.componentStack ?? "");
         },
         onUncaughtError(error, info) {
-          console.error(`[islands] ${name}: uncaught error`, error, info.componentStack ?? "");
+          console.error(`[islands] ${id}: uncaught error`, error, info.componentStack ?? "");
           reject(error instanceof Error ? error : new Error(String(error)));
         },
       },

@@ -1,15 +1,23 @@
-// Island props as the page carries them: JSON in <script type="application/json" id="props-NAME">,
-// written by the build. Read by the runtime to hydrate, and by the loader before any island has.
+// Island props as the page carries them: JSON in <script type="application/json" id="props-ID">,
+// one for each placement (ID is its element's data-placement), written by the build. Read by the
+// runtime to hydrate, and by the loader before any island has.
 
-/** The props of island `name`; throws when the page has none. */
-export function readProps(name: string): unknown {
-  const script = document.getElementById(`props-${name}`);
-  if (!(script instanceof HTMLScriptElement)) throw new Error(`no props-${name} script`);
+/** The props of the placement `id` (its element's data-placement); throws when the page has none. */
+export function readProps(id: string): unknown {
+  const script = document.getElementById(`props-${id}`);
+  if (!(script instanceof HTMLScriptElement)) throw new Error(`no props-${id} script`);
   return JSON.parse(script.textContent ?? "");
 }
 
-/** The props of island `name`, or null when the page has no such island. */
-export function findProps<P>(name: string): P | null {
-  // The build wrote them from typed structs for exactly this island.
-  return document.getElementById(`props-${name}`) ? (readProps(name) as P) : null;
+/** The props of every island placed in the page, in page order (one that does not parse is left out). */
+export function allProps(): unknown[] {
+  const found: unknown[] = [];
+  for (const script of document.querySelectorAll('script[type="application/json"][id^="props-"]')) {
+    try {
+      found.push(JSON.parse(script.textContent ?? ""));
+    } catch {
+      // Its island reports it when it hydrates.
+    }
+  }
+  return found;
 }

@@ -40,7 +40,12 @@ contactId: string,
 /**
  * id of the contact form's promotion select.
  */
-promotionSelectId: string, plans: Plans<PricingPlan>, };
+promotionSelectId: string, plans: Plans<PricingPlan>, 
+/**
+ * The plan the page chooses (a placement's `plan`): shown until the visitor chooses one
+ * themselves. None: monthly, and the form's promotion stays on its first option.
+ */
+plan: PlanType | null, };
 
 export type MenuLink = { href: string, text: string, };
 
@@ -89,7 +94,12 @@ endpoint: string, formId: string,
 /**
  * The promotion select's id, which the Start buttons look up.
  */
-promotionSelectId: string, heading: string, lead: string, phone: PhoneProps, email: EmailProps, fields: FieldLabels, defaults: FieldDefaults, promotion: PromotionProps, plans: Plans<PlanIdentity>, zip: ZipProps, submit: string, submitting: string, privacyNote: string, privacyLink: string, privacyHref: string, thanks: ThanksProps, 
+promotionSelectId: string, heading: string, lead: string, phone: PhoneProps, email: EmailProps, fields: FieldLabels, defaults: FieldDefaults, promotion: PromotionProps, plans: Plans<PlanIdentity>, 
+/**
+ * The plan the page chooses: the form starts on it and on its promotion, even without
+ * JavaScript. None: monthly, with the promotion's first option.
+ */
+plan: PlanType | null, zip: ZipProps, submit: string, submitting: string, privacyNote: string, privacyLink: string, privacyHref: string, thanks: ThanksProps, 
 /**
  * Shown, prefixed like any form-level error, when the form service does not reply in time.
  */

@@ -34,8 +34,11 @@ async function load(name: string): Promise<IslandModule> {
   return { Island: Island as ComponentType<object>, hydration };
 }
 
-/** An island's server HTML, and when the browser hydrates it. */
-export async function render(name: string, props: unknown): Promise<{ html: string; hydrate: string }> {
+/**
+ * An island's server HTML, and when the browser hydrates it. `prefix` starts React's ids: the
+ * placement's own (`<id>-`), so two placements on a page never share one.
+ */
+export async function render(name: string, props: unknown, prefix = `${name}-`): Promise<{ html: string; hydrate: string }> {
   const { Island, hydration } = await load(name);
   if (typeof props !== "object" || props === null || Array.isArray(props)) {
     throw new Error(`props of island "${name}" must be a JSON object`);
@@ -45,7 +48,7 @@ export async function render(name: string, props: unknown): Promise<{ html: stri
     <IslandRoot>
       <Island {...props} />
     </IslandRoot>,
-    { identifierPrefix: `${name}-` },
+    { identifierPrefix: prefix },
   );
   return { html, hydrate: hydration };
 }

@@ -24,10 +24,10 @@ use crate::node::{self, NodeBridge};
 use crate::output;
 use crate::render::share_card::ShareCards;
 use crate::styles;
-use node_side::NodeSide;
+use node_side::{Channels, NodeSide};
 pub use project::{BuildOptions, Loaded, Project};
 pub use report::{BuildReport, peak_rss_kib};
-use stream::{Stream, stream_site};
+use stream::{Stream, ToNode, stream_site};
 
 /// What changed since the last build, from least to most work; the watcher
 /// keeps the largest of a burst of saves.
@@ -140,12 +140,33 @@ impl Builder {
             endpoint: &options.endpoint,
             precompress: options.precompress,
         };
+        let placements = Arc::new(crate::render::placements::Placements::default());
         let (outcome, node_failed) = std::thread::scope(|scope| {
             // Node starts and bundles (when the cache lacks the bundle) while
             // the content loads, then renders the islands and minifies the
-            // styles while the pages render.
-            let node_work = scope.spawn(move || node_side.run(&loaded_for_node));
-            let mut stream = Stream::new(node_work, &options.out, compressor, options.precompress);
+            // styles while the pages render, then the placements pages ask for.
+            let (made, made_here) = mpsc::channel();
+            let (wanted, wanted_there) = mpsc::channel();
+            let (rendered, rendered_here) = mpsc::channel();
+            let channels = Channels {
+                made,
+                wanted: wanted_there,
+                rendered,
+            };
+            let handle = scope.spawn(move || node_side.run(&loaded_for_node, channels));
+            let to_node = ToNode {
+                handle,
+                made: made_here,
+                wanted,
+                rendered: rendered_here,
+            };
+            let mut stream = Stream::new(
+                to_node,
+                &placements,
+                &options.out,
+                compressor,
+                options.precompress,
+            );
             let outcome = stream_site(project, options, share_cards, &mut stream, send_loaded);
             (outcome, stream.close())
         });

@@ -3,25 +3,49 @@
 //! inputs hash the same, otherwise from the Node process (started when first
 //! needed and kept for the next build).
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, mpsc};
 
+use serde_json::Value;
+
 use super::project::Loaded;
 use crate::diagnostics::{Diagnostic, Result};
-use crate::islands::{self, Bundle};
+use crate::islands::{Bundle, RenderedIsland};
 use crate::node::{self, NodeBridge};
 use crate::output::compress::Compressor;
 use crate::output_file::OutputFile;
 use crate::render::{self, props::FormEndpoint};
 use crate::styles;
 
-/// What Node's side made.
+/// What Node's side made before the pages were placed.
 pub(super) struct NodeMade {
     pub(super) bundle: Bundle,
-    pub(super) rendered: Vec<islands::RenderedIsland>,
+    /// The server HTML of each island as its content places it
+    /// (`{{ islands.<name> }}`, once on a page), rendered beside the pages;
+    /// other placements are asked for as pages need them ([`Wanted`]).
+    pub(super) rendered: HashMap<String, RenderedIsland>,
     pub(super) minified: styles::Minified,
     /// The bundle's `.gz` and `.br` copies, when the host wants them.
     pub(super) bundle_compressed: Option<Vec<OutputFile>>,
+}
+
+/// A server render the pages need: an island with a placement's props and
+/// React's prefix, by its render key.
+pub(super) struct Wanted {
+    pub(super) key: String,
+    pub(super) name: String,
+    pub(super) props: Value,
+    pub(super) prefix: String,
+}
+
+/// How Node's side talks to the pages' side: it sends what it made once,
+/// then renders each list of placements it is sent, in turn, until that
+/// channel closes.
+pub(super) struct Channels {
+    pub(super) made: mpsc::Sender<Result<Option<NodeMade>>>,
+    pub(super) wanted: mpsc::Receiver<Vec<Wanted>>,
+    pub(super) rendered: mpsc::Sender<Result<Vec<RenderedIsland>>>,
 }
 
 /// Node's side of a build, on a thread of its own: the bundle (from the
@@ -41,56 +65,85 @@ pub(super) struct NodeSide<'a> {
 }
 
 impl NodeSide<'_> {
-    pub(super) fn run(self, loaded: &mpsc::Receiver<Arc<Loaded>>) -> Result<Option<NodeMade>> {
-        let (frontend_key, bundle, by_node) =
-            bundle(self.node, self.frontend, self.last_bundle, self.node_cache)?;
-        if by_node {
-            *self.node_key = Some(frontend_key.clone());
-        }
-        *self.last_bundle = Some((frontend_key.clone(), bundle.clone()));
-        // The content arrives once it has loaded; a build whose content
-        // does not load reports that instead.
-        let Ok(loaded) = loaded.recv() else {
-            return Ok(None);
-        };
+    /// Returns once the pages' side stops asking for placements; its
+    /// failures go to that side through `channels`.
+    pub(super) fn run(self, loaded: &mpsc::Receiver<Arc<Loaded>>, channels: Channels) {
         let NodeSide {
             node,
             node_key,
+            last_bundle,
             node_cache,
             minifier,
             compressor,
             frontend,
             endpoint,
             precompress,
-            ..
         } = self;
+        let bundled = bundle(node, frontend, last_bundle, node_cache);
+        let (frontend_key, bundle) = match bundled {
+            Ok((key, bundle, by_node)) => {
+                if by_node {
+                    *node_key = Some(key.clone());
+                }
+                *last_bundle = Some((key.clone(), bundle.clone()));
+                (key, bundle)
+            }
+            Err(err) => {
+                let _ = channels.made.send(Err(err));
+                return;
+            }
+        };
+        // The content arrives once it has loaded; a build whose content
+        // does not load reports that instead.
+        let Ok(loaded) = loaded.recv() else {
+            let _ = channels.made.send(Ok(None));
+            return;
+        };
+        let mut islands = IslandRenders {
+            access: NodeAccess {
+                node,
+                node_key,
+                frontend,
+            },
+            cached: node_cache.islands(&frontend_key),
+            used: HashMap::new(),
+            frontend_key: frontend_key.clone(),
+        };
         // The bundle's files (the React chunk above all) are compressed
         // while Node renders the islands.
-        std::thread::scope(|scope| {
+        let made = std::thread::scope(|scope| {
             let compressing =
                 scope.spawn(|| precompress.then(|| compressor.precompressed(&bundle.files)));
-            let made = islands_and_styles(
-                NodeAccess {
-                    node,
-                    node_key,
+            let made = as_placed_by_content(&mut islands, endpoint, &loaded).and_then(|rendered| {
+                let minified = styles(
+                    &mut islands.access,
+                    minifier,
                     node_cache,
-                    frontend,
-                },
-                minifier,
-                endpoint,
-                &frontend_key,
-                &loaded,
-            );
+                    &frontend_key,
+                    &loaded,
+                )?;
+                Ok((rendered, minified))
+            });
             let bundle_compressed = compressing.join().unwrap_or_default();
-            made.map(|(rendered, minified)| {
-                Some(NodeMade {
-                    bundle: bundle.clone(),
-                    rendered,
-                    minified,
-                    bundle_compressed,
-                })
+            made.map(|(rendered, minified)| NodeMade {
+                bundle: bundle.clone(),
+                rendered,
+                minified,
+                bundle_compressed,
             })
-        })
+        });
+        let failed = made.is_err();
+        if channels.made.send(made.map(Some)).is_err() || failed {
+            return;
+        }
+        for wanted in channels.wanted {
+            let rendered = islands.render(&wanted);
+            let failed = rendered.is_err();
+            if channels.rendered.send(rendered).is_err() || failed {
+                return;
+            }
+        }
+        node_cache.put_islands(&frontend_key, &islands.used);
     }
 }
 
@@ -98,54 +151,93 @@ impl NodeSide<'_> {
 struct NodeAccess<'a> {
     node: &'a mut Option<NodeBridge>,
     node_key: &'a mut Option<node::cache::Key>,
-    node_cache: &'a node::cache::NodeCache,
     frontend: &'a Path,
 }
 
-/// The islands' HTML and the minified stylesheets, each from the cache
-/// when its inputs hash the same as when it was made; Node is started
-/// only for what the cache lacks.
-fn islands_and_styles(
-    access: NodeAccess<'_>,
-    minifier: &mut styles::Minifier,
+/// Islands' server HTML, from the cache when this frontend rendered the
+/// same placement before; Node is started only for what the cache lacks.
+struct IslandRenders<'a> {
+    access: NodeAccess<'a>,
+    frontend_key: node::cache::Key,
+    cached: HashMap<String, RenderedIsland>,
+    /// What this build placed: what the cache keeps for the next.
+    used: HashMap<String, RenderedIsland>,
+}
+
+impl IslandRenders<'_> {
+    fn render(&mut self, wanted: &[Wanted]) -> Result<Vec<RenderedIsland>> {
+        let missing: Vec<&Wanted> = wanted
+            .iter()
+            .filter(|w| !self.cached.contains_key(&w.key))
+            .collect();
+        if !missing.is_empty() {
+            let NodeAccess {
+                node,
+                node_key,
+                frontend,
+            } = &mut self.access;
+            // A Node that has not bundled these sources itself renders
+            // with a server module made from them, not the one it has.
+            let reload = node_key.as_ref() != Some(&self.frontend_key);
+            let request: Vec<(&str, &Value, &str)> = missing
+                .iter()
+                .map(|w| (w.name.as_str(), &w.props, w.prefix.as_str()))
+                .collect();
+            let rendered = started(node, frontend)?.render(&request, reload)?;
+            **node_key = Some(self.frontend_key.clone());
+            for (w, island) in missing.iter().zip(rendered) {
+                self.cached.insert(w.key.clone(), island);
+            }
+        }
+        wanted
+            .iter()
+            .map(|w| {
+                let island = self.cached.get(&w.key).cloned().ok_or_else(|| {
+                    Diagnostic::new(format!("the island `{}` was not rendered", w.name))
+                })?;
+                self.used.insert(w.key.clone(), island.clone());
+                Ok(island)
+            })
+            .collect()
+    }
+}
+
+/// Each island as its content places it, first on its page: what most
+/// pages hold, rendered while the pages render.
+fn as_placed_by_content(
+    islands: &mut IslandRenders<'_>,
     endpoint: &FormEndpoint,
-    frontend_key: &node::cache::Key,
     loaded: &Loaded,
-) -> Result<(Vec<islands::RenderedIsland>, styles::Minified)> {
-    let NodeAccess {
-        node,
-        node_key,
-        node_cache,
-        frontend,
-    } = access;
-    let props = loaded
+) -> Result<HashMap<String, RenderedIsland>> {
+    let wanted = loaded
         .island_names
         .iter()
         .map(|name| {
-            Ok((
-                name.clone(),
-                render::props::for_island(name, &loaded.site, endpoint)?,
-            ))
+            let props = render::props::for_island(name, &loaded.site, endpoint)?;
+            let prefix = format!("{name}-");
+            Ok(Wanted {
+                key: render::placements::render_key(name, &props, &prefix)?,
+                name: name.clone(),
+                props,
+                prefix,
+            })
         })
         .collect::<Result<Vec<_>>>()?;
-    let props_json = serde_json::to_vec(&props)
-        .map_err(|err| Diagnostic::new("could not write the islands' props").caused_by(err))?;
-    let islands_key = node::cache::key_of(&[frontend_key.as_bytes(), &props_json]);
-    let rendered = match node_cache.islands(&islands_key, props.clone()) {
-        Some(rendered) => rendered,
-        None => {
-            // A Node that has not bundled these sources itself renders
-            // with a server module made from them, not the one it has.
-            let reload = node_key.as_ref() != Some(frontend_key);
-            let running = started(node, frontend)?;
-            let rendered = running.render(props, reload)?;
-            *node_key = Some(frontend_key.clone());
-            node_cache.put_islands(&islands_key, &rendered);
-            rendered
-        }
-    };
+    let rendered = islands.render(&wanted)?;
+    Ok(wanted.into_iter().map(|w| w.key).zip(rendered).collect())
+}
 
-    let minified = minifier.minify(&loaded.styles, |sheets| {
+/// The minified stylesheets, from the cache when they hash the same as
+/// when they were made.
+fn styles(
+    access: &mut NodeAccess<'_>,
+    minifier: &mut styles::Minifier,
+    node_cache: &node::cache::NodeCache,
+    frontend_key: &node::cache::Key,
+    loaded: &Loaded,
+) -> Result<styles::Minified> {
+    let NodeAccess { node, frontend, .. } = access;
+    minifier.minify(&loaded.styles, |sheets| {
         let mut parts: Vec<&[u8]> = vec![frontend_key.as_bytes()];
         for sheet in sheets {
             parts.push(sheet.css.as_bytes());
@@ -160,8 +252,7 @@ fn islands_and_styles(
         let css = started(node, frontend)?.minify_css(sheets)?;
         node_cache.put_css(&css_key, &css);
         Ok(css)
-    })?;
-    Ok((rendered, minified))
+    })
 }
 
 /// The islands bundled from the frontend's sources: the last bundle or the

@@ -10,16 +10,19 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::node_side::NodeMade;
+use super::node_side::{NodeMade, Wanted};
 use super::project::{BuildOptions, Loaded, Project};
 use super::report::BuildReport;
 use crate::content::Site;
 use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::RenderedIsland;
 use crate::output::{StagedSite, compress::Compressor};
 use crate::output_file::OutputFile;
 use crate::render::headers::InlineSources;
+use crate::render::placements::Placements;
 use crate::render::share_card::ShareCards;
 use crate::render::{self, AssetUrls, BuiltAssets, PageRenderer, Placer, RenderInput};
+use std::collections::HashMap;
 
 /// Pages rendered at a time: enough to keep every core busy, few enough
 /// that a batch (with its compressed copies) is a small part of a large site.
@@ -54,6 +57,8 @@ pub(super) fn stream_site(
         site: &loaded.site,
         layouts: &loaded.layouts,
         islands: &loaded.island_names,
+        placements: stream.placements,
+        endpoint: &options.endpoint,
         assets: &assets,
         copyright_year: copyright_year(),
         dev_script: &options.dev_script,
@@ -118,6 +123,8 @@ enum Stage {
 /// Node's work with what is worked out from it once for every page.
 struct Finished {
     made: NodeMade,
+    /// Every placement's server HTML known so far, by render key.
+    islands: HashMap<String, RenderedIsland>,
     inline: InlineSources,
     nojs: OutputFile,
     entry: String,
@@ -126,13 +133,14 @@ struct Finished {
 }
 
 impl Finished {
-    fn new(made: NodeMade) -> Finished {
+    fn new(mut made: NodeMade) -> Finished {
         // The stylesheet is inlined: one round trip less before the first
         // paint. It and the loader script are allowed by their hashes in the
         // Content-Security-Policy.
         let inline = InlineSources::allowing(&[&made.minified.site], &[&made.bundle.loader]);
         let nojs = OutputFile::asset("nojs", "css", made.minified.nojs.clone().into_bytes());
         Finished {
+            islands: std::mem::take(&mut made.rendered),
             entry: format!("/{}", made.bundle.entry),
             nojs_url: format!("/{}", nojs.path),
             meta_csp: render::headers::meta_policy(&inline),
@@ -142,9 +150,10 @@ impl Finished {
         }
     }
 
-    fn built(&self) -> BuiltAssets<'_> {
+    fn built<'a>(&'a self, placements: &'a Placements) -> BuiltAssets<'a> {
         BuiltAssets {
-            islands: &self.made.rendered,
+            islands: &self.islands,
+            placements,
             islands_entry: &self.entry,
             islands_loader: &self.made.bundle.loader,
             inline_css: &self.made.minified.site,
@@ -154,11 +163,20 @@ impl Finished {
     }
 }
 
-enum NodeState<'scope> {
-    /// Its outcome: `None` when the content never came (it failed to load).
-    Working(ScopedJoinHandle<'scope, Result<Option<NodeMade>>>),
+enum NodeState {
+    Working,
     Done(Box<Finished>),
     Failed,
+}
+
+/// The pages' ends of the channels to Node's side.
+pub(super) struct ToNode<'scope> {
+    pub(super) handle: ScopedJoinHandle<'scope, ()>,
+    /// What it made first: `None` when the content never came (it failed to load).
+    pub(super) made: mpsc::Receiver<Result<Option<NodeMade>>>,
+    /// Closed once every page is placed: Node's side then ends.
+    pub(super) wanted: mpsc::Sender<Vec<Wanted>>,
+    pub(super) rendered: mpsc::Receiver<Result<Vec<RenderedIsland>>>,
 }
 
 /// Rendered pages on their way to the staging folder. Once Node's side is
@@ -170,7 +188,10 @@ enum NodeState<'scope> {
 /// so the mistake reported is the one a build doing each step for every page
 /// in turn would report.
 pub(super) struct Stream<'a, 'scope> {
-    node: NodeState<'scope>,
+    node: NodeState,
+    to_node: Option<ToNode<'scope>>,
+    /// What the pages' island markers stand for.
+    placements: &'a Arc<Placements>,
     /// Whether Node's side failed: its process is then not reused.
     node_failed: bool,
     out: &'a Path,
@@ -186,13 +207,16 @@ pub(super) struct Stream<'a, 'scope> {
 
 impl<'a, 'scope> Stream<'a, 'scope> {
     pub(super) fn new(
-        node_work: ScopedJoinHandle<'scope, Result<Option<NodeMade>>>,
+        to_node: ToNode<'scope>,
+        placements: &'a Arc<Placements>,
         out: &'a Path,
         compressor: &'a Compressor,
         precompress: bool,
     ) -> Stream<'a, 'scope> {
         Stream {
-            node: NodeState::Working(node_work),
+            node: NodeState::Working,
+            to_node: Some(to_node),
+            placements,
             node_failed: false,
             out,
             staged: None,
@@ -208,7 +232,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
     /// Takes a batch of rendered pages, in name order.
     fn take(&mut self, pages: Vec<OutputFile>) {
         self.poll_node(false);
-        if let NodeState::Working(_) = self.node {
+        if let NodeState::Working = self.node {
             let bytes: usize = pages.iter().map(|page| page.contents.len()).sum();
             if self.pending_bytes + bytes <= PENDING_BYTES {
                 self.pending_bytes += bytes;
@@ -223,18 +247,28 @@ impl<'a, 'scope> Stream<'a, 'scope> {
     /// Collects Node's side when it has ended (or waits for it, with
     /// `wait`), then sends the pages that waited for it on their way.
     fn poll_node(&mut self, wait: bool) {
-        let NodeState::Working(handle) = &self.node else {
+        let NodeState::Working = &self.node else {
             return;
         };
-        if !wait && !handle.is_finished() {
-            return;
-        }
-        let NodeState::Working(handle) = std::mem::replace(&mut self.node, NodeState::Failed)
-        else {
+        let Some(to_node) = &self.to_node else {
             return;
         };
         let waiting = Instant::now();
-        let made = joined(handle);
+        let made = if wait {
+            to_node.made.recv().map_err(|_| ())
+        } else {
+            match to_node.made.try_recv() {
+                Ok(made) => Ok(made),
+                Err(mpsc::TryRecvError::Empty) => return,
+                Err(mpsc::TryRecvError::Disconnected) => Err(()),
+            }
+        };
+        // Gone without a word: it panicked, which joining it says.
+        let made = made.unwrap_or_else(|()| {
+            self.close();
+            Err(Diagnostic::new("bundling the islands stopped unexpectedly"))
+        });
+        self.node = NodeState::Failed;
         self.times.node += waiting.elapsed();
         match made {
             Ok(None) => self.fail(
@@ -262,9 +296,47 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
+    /// The server HTML of the placements `pages` hold that no page before
+    /// them held, from Node's side.
+    fn render_islands(&mut self, pages: &[OutputFile]) -> Result<(), (Stage, Diagnostic)> {
+        let NodeState::Done(finished) = &mut self.node else {
+            return Ok(());
+        };
+        let wanted = render::islands_to_render(pages, self.placements, &finished.islands)
+            .map_err(|err| (Stage::Place, err))?;
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let lost = || {
+            (
+                Stage::Node,
+                Diagnostic::new("rendering the islands stopped unexpectedly"),
+            )
+        };
+        let to_node = self.to_node.as_ref().ok_or_else(lost)?;
+        let keys: Vec<String> = wanted.iter().map(|(key, _)| key.clone()).collect();
+        let request = wanted
+            .into_iter()
+            .map(|(key, island)| Wanted {
+                key,
+                prefix: island.prefix(),
+                name: island.placed.name.clone(),
+                props: island.placed.props.clone(),
+            })
+            .collect();
+        to_node.wanted.send(request).map_err(|_| lost())?;
+        let rendered = to_node
+            .rendered
+            .recv()
+            .map_err(|_| lost())?
+            .map_err(|err| (Stage::Node, err))?;
+        finished.islands.extend(keys.into_iter().zip(rendered));
+        Ok(())
+    }
+
     /// Places Node's work into `pages`, then compresses and writes them.
     fn sink(&mut self, mut pages: Vec<OutputFile>) {
-        let NodeState::Done(finished) = &self.node else {
+        let NodeState::Done(_) = &self.node else {
             return;
         };
         // A page's assets could only report a later page than the failure
@@ -277,7 +349,18 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             return;
         }
         let placing = Instant::now();
-        let built = finished.built();
+        if let Err((stage, err)) = self.render_islands(&pages) {
+            if stage == Stage::Node {
+                self.node_failed = true;
+            }
+            self.times.place += placing.elapsed();
+            self.fail(stage, err);
+            return;
+        }
+        let NodeState::Done(finished) = &self.node else {
+            return;
+        };
+        let built = finished.built(self.placements);
         let placed = Placer::new(&built).and_then(|placer| {
             let placed: Vec<Result<()>> = pages
                 .par_iter_mut()
@@ -343,6 +426,11 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         options: &BuildOptions,
     ) -> Result<BuildReport> {
         self.poll_node(true);
+        // Every page is placed: Node's side may keep what it rendered and end.
+        if let Some(to_node) = &mut self.to_node {
+            let (closed, _) = mpsc::channel();
+            drop(std::mem::replace(&mut to_node.wanted, closed));
+        }
         if let Some((_, err)) = self.failure.take() {
             return Err(err);
         }
@@ -417,20 +505,21 @@ impl<'a, 'scope> Stream<'a, 'scope> {
     /// panic there is then not raised again when the scope ends); returns
     /// whether it failed.
     pub(super) fn close(&mut self) -> bool {
-        if let NodeState::Working(handle) = std::mem::replace(&mut self.node, NodeState::Failed)
-            && joined(handle).is_err()
+        if let Some(ToNode {
+            handle,
+            made,
+            wanted,
+            rendered,
+        }) = self.to_node.take()
         {
-            self.node_failed = true;
+            // Closing the channels ends Node's side wherever it waits.
+            drop((made, wanted, rendered));
+            if handle.join().is_err() {
+                self.node_failed = true;
+            }
         }
         self.node_failed
     }
-}
-
-/// Node's side's outcome, a panic there included.
-fn joined(handle: ScopedJoinHandle<'_, Result<Option<NodeMade>>>) -> Result<Option<NodeMade>> {
-    handle
-        .join()
-        .unwrap_or_else(|_| Err(Diagnostic::new("bundling the islands stopped unexpectedly")))
 }
 
 /// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for

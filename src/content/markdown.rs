@@ -3,7 +3,7 @@
 //! Raw HTML in Markdown is shown as text, never passed through: content can
 //! then never inject markup or script, whatever a site owner pastes in.
 
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd, html};
 
 use crate::diagnostics::Result;
 
@@ -76,15 +76,186 @@ pub fn pictures(markdown: &str) -> Vec<MarkdownPicture> {
     found
 }
 
+/// The word that opens a fenced block placing an island: ```` ```island contact ````.
+pub const ISLAND_FENCE: &str = "island";
+
+/// An island placed in Markdown by a fenced block, the island's name after
+/// the word `island` and a `name: value` line for each setting:
+///
+/// ````markdown
+/// ```island contact
+/// plan: annual
+/// ```
+/// ````
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarkdownIsland {
+    /// Empty when the block names no island.
+    pub name: String,
+    /// Byte offset of the name (of the fence when there is none).
+    pub name_offset: usize,
+    pub settings: Vec<IslandSetting>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IslandSetting {
+    pub key: String,
+    pub key_offset: usize,
+    /// Text, a whole number or true/false, as written.
+    pub value: serde_json::Value,
+    pub value_offset: usize,
+}
+
+/// A line of an island block that is not `name: value`: its byte offset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NotASetting {
+    pub offset: usize,
+    pub line: String,
+}
+
+fn island_fence(info: &str) -> bool {
+    info.split_whitespace().next() == Some(ISLAND_FENCE)
+}
+
+/// Every island block of `markdown`, in order.
+pub fn islands(markdown: &str) -> std::result::Result<Vec<MarkdownIsland>, NotASetting> {
+    let mut found = Vec::new();
+    let mut open: Option<MarkdownIsland> = None;
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if island_fence(&info) => {
+                let block = &markdown[range.clone()];
+                let fence = block.find(ISLAND_FENCE).unwrap_or(0);
+                let after = &block[fence + ISLAND_FENCE.len()..];
+                let first_line = after.lines().next().unwrap_or("");
+                let name = first_line.split_whitespace().collect::<Vec<_>>().join(" ");
+                let skipped = first_line.len() - first_line.trim_start().len();
+                let name_offset = if name.is_empty() {
+                    range.start
+                } else {
+                    range.start + fence + ISLAND_FENCE.len() + skipped
+                };
+                open = Some(MarkdownIsland {
+                    name,
+                    name_offset,
+                    settings: Vec::new(),
+                });
+            }
+            Event::Text(text) => {
+                let Some(island) = &mut open else { continue };
+                // The text's own place in the source, unless the block is
+                // indented (in a list), where its lines were cut.
+                let exact = markdown.get(range.clone()) == Some(&*text);
+                let mut at = 0;
+                for line in text.split_inclusive('\n') {
+                    let offset = range.start + if exact { at } else { 0 };
+                    at += line.len();
+                    let trimmed = line.trim();
+                    if trimmed.is_empty() || trimmed.starts_with('#') {
+                        continue;
+                    }
+                    let indent = line.len() - line.trim_start().len();
+                    island
+                        .settings
+                        .push(setting(line.trim_end(), offset, indent)?);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(island) = open.take() {
+                    found.push(island);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(found)
+}
+
+/// `name: value`, the value text, a whole number or true/false; quotes
+/// make anything text.
+fn setting(
+    line: &str,
+    offset: usize,
+    indent: usize,
+) -> std::result::Result<IslandSetting, NotASetting> {
+    let not = || NotASetting {
+        offset: offset + indent,
+        line: line.trim().to_string(),
+    };
+    let (key, rest) = line.split_once(':').ok_or_else(not)?;
+    let key_trimmed = key.trim();
+    let is_name = key_trimmed
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && key_trimmed
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    let written = rest.trim();
+    if !is_name || written.is_empty() {
+        return Err(not());
+    }
+    let value_offset = offset + key.len() + 1 + (rest.len() - rest.trim_start().len());
+    let quoted = written.len() >= 2
+        && ((written.starts_with('"') && written.ends_with('"'))
+            || (written.starts_with('\'') && written.ends_with('\'')));
+    let value = if quoted {
+        serde_json::Value::String(written[1..written.len() - 1].to_string())
+    } else if written == "true" || written == "false" {
+        serde_json::Value::Bool(written == "true")
+    } else if let Ok(number) = written.parse::<i64>() {
+        serde_json::Value::from(number)
+    } else {
+        serde_json::Value::String(written.to_string())
+    };
+    Ok(IslandSetting {
+        key: key_trimmed.to_string(),
+        key_offset: offset + (key.len() - key.trim_start().len()),
+        value,
+        value_offset,
+    })
+}
+
 /// [`to_html`], with each picture replaced by what `place` makes of it.
+/// Island blocks are left as code: see [`to_html_with_placements`].
 pub fn to_html_with_pictures(
     markdown: &str,
+    place: impl FnMut(&MarkdownPicture) -> Result<String>,
+) -> Result<String> {
+    to_html_with_placements(markdown, place, |_| Ok(None))
+}
+
+/// [`to_html`], with each picture replaced by what `place` makes of it, and
+/// the island block number `n` (counted from 0, in [`islands`]' order) by
+/// what `place_island(n)` makes of it (a block it answers `None` for stays
+/// as code).
+pub fn to_html_with_placements(
+    markdown: &str,
     mut place: impl FnMut(&MarkdownPicture) -> Result<String>,
+    mut place_island: impl FnMut(usize) -> Result<Option<String>>,
 ) -> Result<String> {
     let mut events: Vec<Event> = Vec::new();
     let mut open: Option<(usize, String, String)> = None;
+    let mut islands = 0;
+    let mut in_island = false;
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        if in_island {
+            in_island = !matches!(event, Event::End(TagEnd::CodeBlock));
+            continue;
+        }
         match (event, &mut open) {
+            (Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))), None)
+                if island_fence(&info) =>
+            {
+                let n = islands;
+                islands += 1;
+                match place_island(n)? {
+                    Some(html) => {
+                        events.push(Event::Html(CowStr::from(html)));
+                        in_island = true;
+                    }
+                    None => events.push(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))),
+                }
+            }
             (Event::Start(Tag::Image { dest_url, .. }), _) => {
                 open = Some((range.start, dest_url.to_string(), String::new()));
             }

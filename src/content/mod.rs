@@ -411,6 +411,7 @@ fn load_page(
         }
         pictures.place(PAGES_FOLDER, &picture.src, &at)?;
     }
+    let islands = page_islands(body, shown, body_line)?;
     if meta.date.is_some() != meta.date_label.is_some() {
         let given = if meta.date.is_some() {
             "date"
@@ -426,7 +427,45 @@ fn load_page(
         slug,
         meta,
         body: body.to_string(),
+        islands,
     })
+}
+
+/// The island blocks of a page's Markdown, each part with its place in the
+/// file; whether the island and its settings exist is checked as the page
+/// renders, where the islands are known.
+fn page_islands(body: &str, shown: &Path, body_line: usize) -> Result<Vec<PageIsland>> {
+    let at = |offset: usize| {
+        let (line, column) = line_column(&body.as_bytes()[..offset.min(body.len())]);
+        Location::at(shown, line + body_line - 1, column)
+    };
+    let blocks = markdown::islands(body).map_err(|wrong| {
+        Diagnostic::new(format!(
+            "`{}` in an island block is not a setting",
+            wrong.line
+        ))
+        .at(at(wrong.offset))
+        .help(
+            "write one setting a line as `name: value`, such as `plan: annual` or `hydrate: idle`",
+        )
+    })?;
+    Ok(blocks
+        .into_iter()
+        .map(|block| PageIsland {
+            name: block.name,
+            at: at(block.name_offset),
+            settings: block
+                .settings
+                .into_iter()
+                .map(|setting| PageIslandSetting {
+                    key: setting.key,
+                    key_at: at(setting.key_offset),
+                    value: setting.value,
+                    value_at: at(setting.value_offset),
+                })
+                .collect(),
+        })
+        .collect())
 }
 
 impl Fill for Site {
@@ -584,7 +623,7 @@ mod tests {
         let everything = format!("{site:?}");
         assert_eq!(placeholders::find(&everything).next(), None);
         let slugs: Vec<&str> = site.pages.iter().map(|p| p.slug.as_str()).collect();
-        assert_eq!(slugs, ["privacypolicy", "termsofservice"]);
+        assert_eq!(slugs, ["privacypolicy", "start", "termsofservice"]);
         assert_eq!(site.faq.len(), 3);
     }
 }
@@ -701,6 +740,7 @@ mod footer_pages_tests {
         page.meta.link = link;
         for n in 0..added {
             site.pages.push(Page {
+                islands: Vec::new(),
                 slug: format!("added-{n:04}"),
                 ..page.clone()
             });
@@ -733,8 +773,11 @@ mod footer_pages_tests {
     fn pages_in_the_footer_up_to_the_limit_are_not_warned_about() {
         let at = site_with_pages(FOOTER_PAGES_LIMIT, PageLink::Footer);
         // The privacy policy and terms are not counted: they have links of
-        // their own.
-        assert_eq!(at.pages.len(), FOOTER_PAGES_LIMIT + REQUIRED_PAGES.len());
+        // their own; nor is the door hangers' page, which says `link: none`.
+        assert_eq!(
+            at.pages.len(),
+            FOOTER_PAGES_LIMIT + REQUIRED_PAGES.len() + 1
+        );
         assert_eq!(footer_warning(&at), None);
         let unlinked = site_with_pages(FOOTER_PAGES_LIMIT * 10, PageLink::None);
         assert_eq!(footer_warning(&unlinked), None);

@@ -277,6 +277,10 @@ pub struct PageMeta {
     pub link: PageLink,
     /// The link's words; the title if not given.
     pub link_text: Option<Text>,
+    /// Visitors arrive from outside the site (a QR code, a flyer, an ad), so
+    /// no page needs to link to it.
+    #[serde(default)]
+    pub landing: bool,
 }
 
 /// Where a Markdown page is linked from.
@@ -299,6 +303,26 @@ pub struct Page {
     pub meta: PageMeta,
     /// Markdown.
     pub body: String,
+    /// The islands its text places, in order, with where each is written.
+    pub islands: Vec<PageIsland>,
+}
+
+/// An island a page places with a fenced `island` block.
+#[derive(Debug, Clone)]
+pub struct PageIsland {
+    pub name: String,
+    /// Where the island's name is written.
+    pub at: crate::diagnostics::Location,
+    pub settings: Vec<PageIslandSetting>,
+}
+
+/// A `name: value` line of an island block.
+#[derive(Debug, Clone)]
+pub struct PageIslandSetting {
+    pub key: String,
+    pub key_at: crate::diagnostics::Location,
+    pub value: serde_json::Value,
+    pub value_at: crate::diagnostics::Location,
 }
 
 // Paths and descriptions of pictures are used as written.
@@ -310,6 +334,7 @@ impl Fill for Page {
             slug: _,
             meta,
             body,
+            islands: _,
         } = self;
         meta.fill(values);
         *body = values.fill(body);
@@ -336,5 +361,5 @@ fill_every_field! {
     PromotionOptions { none, monthly, annual }
     FaqEntry { question, answer }
     NotFound { title, description, heading, text, link }
-    PageMeta { title, description, date_label, date, link, link_text }
+    PageMeta { title, description, date_label, date, link, link_text, landing }
 }

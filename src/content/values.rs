@@ -64,7 +64,7 @@ impl Fill for Text {
 }
 
 no_placeholders!(
-    Price, Email, Phone, ZipCode, Date, TimeOfDay, SiteUrl, FormId, u32
+    Price, Email, Phone, ZipCode, Date, TimeOfDay, SiteUrl, FormId, u32, bool
 );
 
 impl<'de> Deserialize<'de> for Text {

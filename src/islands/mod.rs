@@ -6,8 +6,6 @@
 
 use std::path::Path;
 
-use serde_json::Value;
-
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::output_file::OutputFile;
 
@@ -58,13 +56,12 @@ fn is_island_name(name: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
-/// An island with its props and server-rendered HTML.
-#[derive(Debug, Clone)]
+/// An island's server-rendered HTML for one placement's props.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderedIsland {
-    pub name: String,
-    /// `visible`, `idle` or `media:<query>`; read by frontend/src/runtime/islands.ts.
+    /// `visible`, `idle` or `media:<query>`, as the island's file says; read
+    /// by frontend/src/runtime/islands.ts unless the placement says otherwise.
     pub hydrate: String,
-    pub props: Value,
     pub html: String,
 }
 

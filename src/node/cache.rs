@@ -1,6 +1,7 @@
 //! What Node made last time, kept on disk and keyed on the hashes of what it
 //! was made from: the frontend's sources (every file of frontend/ but its
-//! packages, package-lock.json included), the islands' props, the stylesheets.
+//! packages, package-lock.json included), each island placement's props, the
+//! stylesheets.
 //! A build whose inputs hash the same takes the results from here and never
 //! starts Node; a fresh clone has no cache and a changed input another key, so
 //! a stale result is never used. Timestamps play no part.
@@ -9,10 +10,10 @@
 //! of one site's results. Slots are written whole (a temporary file, then a
 //! rename): builds running at once may replace each other's, never cut them.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::diagnostics::{Diagnostic, Result};
@@ -160,32 +161,31 @@ impl NodeCache {
         }
     }
 
-    /// The islands of `props` (name and props, in order) as rendered when
-    /// their key was stored.
-    pub fn islands(&self, key: &Key, props: Vec<(String, Value)>) -> Option<Vec<RenderedIsland>> {
-        let stored: Vec<StoredIsland> = self.get("islands", key)?;
-        (stored.len() == props.len()).then(|| {
-            props
-                .into_iter()
-                .zip(stored)
-                .map(
-                    |((name, props), StoredIsland { html, hydrate })| RenderedIsland {
-                        name,
-                        hydrate,
-                        props,
-                        html,
-                    },
-                )
-                .collect()
-        })
+    /// The islands' server HTML as the frontend of `key` rendered it, by
+    /// render key (island, props and prefix); empty for another frontend.
+    pub fn islands(&self, key: &Key) -> HashMap<String, RenderedIsland> {
+        let stored: HashMap<String, StoredIsland> = self.get("islands", key).unwrap_or_default();
+        stored
+            .into_iter()
+            .map(|(render_key, StoredIsland { html, hydrate })| {
+                (render_key, RenderedIsland { hydrate, html })
+            })
+            .collect()
     }
 
-    pub fn put_islands(&self, key: &Key, rendered: &[RenderedIsland]) {
-        let stored: Vec<StoredIsland> = rendered
+    /// Keeps the islands a build rendered, and only those: the slot stays
+    /// the size of one site's placements.
+    pub fn put_islands(&self, key: &Key, rendered: &HashMap<String, RenderedIsland>) {
+        let stored: HashMap<&str, StoredIsland> = rendered
             .iter()
-            .map(|island| StoredIsland {
-                html: island.html.clone(),
-                hydrate: island.hydrate.clone(),
+            .map(|(render_key, island)| {
+                (
+                    render_key.as_str(),
+                    StoredIsland {
+                        html: island.html.clone(),
+                        hydrate: island.hydrate.clone(),
+                    },
+                )
             })
             .collect();
         self.put("islands", key, stored);
@@ -263,7 +263,7 @@ mod tests {
         );
         // A cut-off slot is a miss, not an error.
         std::fs::write(dir.path().join("node/islands.json"), "{\"key\":").unwrap();
-        assert!(cache.islands(&one, vec![]).is_none());
+        assert!(cache.islands(&one).is_empty());
         // key_of keeps parts apart.
         assert_ne!(key_of(&[b"ab", b"c"]), key_of(&[b"a", b"bc"]));
     }

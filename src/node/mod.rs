@@ -224,17 +224,18 @@ impl NodeBridge {
         Ok(reply.css)
     }
 
-    /// Renders each island's HTML from its props, and learns when it
-    /// hydrates. With `reload`, Node first bundles its server module from the
-    /// sources again.
+    /// Renders each island's HTML from its props with React's
+    /// `identifierPrefix` (name, props, prefix), and learns when it hydrates.
+    /// With `reload`, Node first bundles its server module from the sources
+    /// again.
     pub fn render(
         &mut self,
-        islands: Vec<(String, Value)>,
+        islands: &[(&str, &Value, &str)],
         reload: bool,
     ) -> Result<Vec<RenderedIsland>> {
         let request: Vec<Value> = islands
             .iter()
-            .map(|(name, props)| json!({ "name": name, "props": props }))
+            .map(|(name, props, prefix)| json!({ "name": name, "props": props, "prefix": prefix }))
             .collect();
         let mut reply = self.request(
             json!({ "cmd": "render", "islands": request, "reload": reload }),
@@ -255,17 +256,9 @@ impl NodeBridge {
                 islands.len()
             )));
         }
-        Ok(islands
+        Ok(rendered
             .into_iter()
-            .zip(rendered)
-            .map(
-                |((name, props), RenderReply { html, hydrate })| RenderedIsland {
-                    name,
-                    hydrate,
-                    props,
-                    html,
-                },
-            )
+            .map(|RenderReply { html, hydrate }| RenderedIsland { hydrate, html })
             .collect())
     }
 }

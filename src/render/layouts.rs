@@ -167,9 +167,9 @@ fn escape_html(
     })
 }
 
-/// A picture's problem, raised inside a layout: the template's line is
-/// added where the error is reported, the picture's own advice kept.
-fn function_error(err: Diagnostic) -> minijinja::Error {
+/// A picture's (or an island's) problem, raised inside a layout: the
+/// template's line is added where the error is reported, its own advice kept.
+pub(crate) fn function_error(err: Diagnostic) -> minijinja::Error {
     let detail = match &err.help {
         Some(help) => format!("{}\n  help: {help}", err.message),
         None => err.message.clone(),

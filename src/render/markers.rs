@@ -8,7 +8,6 @@
 //! number cannot be guessed. The number is digits only, so a layout filter
 //! that changes letters (`|upper`) leaves it recognisable and is reported.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::diagnostics::{Diagnostic, Location, Result};
@@ -32,7 +31,24 @@ fn nonce() -> &'static str {
 /// `html` with every marker replaced by its value from `values` (keyed by
 /// name), in one pass: nothing put in is looked at again. A marker a layout
 /// cut or changed is an error naming `page`.
-pub fn replace<V: AsRef<str>>(html: &str, values: &HashMap<&str, V>, page: &str) -> Result<String> {
+#[cfg(test)]
+pub fn replace<V: AsRef<str>>(
+    html: &str,
+    values: &std::collections::HashMap<&str, V>,
+    page: &str,
+) -> Result<String> {
+    replace_with(html, page, |name| {
+        values.get(name).map(|v| v.as_ref().to_string())
+    })
+}
+
+/// [`replace`], each marker's value from `value` (by name, in the order the
+/// markers stand), which answers `None` for a name it does not know.
+pub fn replace_with(
+    html: &str,
+    page: &str,
+    mut value: impl FnMut(&str) -> Option<String>,
+) -> Result<String> {
     let start = format!("{EDGE}{}:", nonce());
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
@@ -40,14 +56,52 @@ pub fn replace<V: AsRef<str>>(html: &str, values: &HashMap<&str, V>, page: &str)
         out.push_str(&rest[..at]);
         let after = &rest[at + start.len()..];
         let name = after.find(EDGE).map(|end| &after[..end]);
-        let Some(value) = name.and_then(|name| values.get(name)) else {
+        let Some(value) = name.and_then(&mut value) else {
             return Err(changed_by_a_layout(page, name.unwrap_or(after)));
         };
-        out.push_str(value.as_ref());
+        out.push_str(&value);
         rest = &after[name.map_or(0, |name| name.len() + EDGE.len_utf8())..];
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// The names of the markers in `html`, in order (a cut one ends the list:
+/// [`replace`] reports it).
+pub fn names(html: &str) -> Vec<&str> {
+    let start = format!("{EDGE}{}:", nonce());
+    let mut found = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find(&start) {
+        let after = &rest[at + start.len()..];
+        let Some(end) = after.find(EDGE) else {
+            break;
+        };
+        found.push(&after[..end]);
+        rest = &after[end + EDGE.len_utf8()..];
+    }
+    found
+}
+
+/// `html` without the element opened by `<{tag}` around the one `marker`
+/// that stands as its whole text ([`count_as_element_text`]).
+pub fn remove_element(html: &str, marker: &str, tag: &str) -> String {
+    let Some(at) = html.find(marker) else {
+        return html.to_string();
+    };
+    let open = format!("<{tag}");
+    let close = format!("</{tag}>");
+    let start = html[..at].rfind(&open).unwrap_or(at);
+    let end = html[at..]
+        .find(&close)
+        .map_or(at + marker.len(), |end| at + end + close.len());
+    // The line the element stood on goes with it.
+    let end = if html[end..].starts_with('\n') {
+        end + 1
+    } else {
+        end
+    };
+    format!("{}{}", &html[..start], &html[end..])
 }
 
 fn changed_by_a_layout(page: &str, found: &str) -> Diagnostic {
@@ -96,6 +150,7 @@ pub fn count_as_element_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     #[test]
     fn markers_are_replaced_once_and_what_goes_in_is_left_alone() {

@@ -6,6 +6,7 @@ pub mod json;
 pub mod layouts;
 mod markers;
 mod minify;
+pub mod placements;
 pub mod props;
 pub mod server_config;
 pub mod share_card;
@@ -16,9 +17,9 @@ use minijinja::{Value, context};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
+use crate::content::PageIsland;
 use crate::content::{PAGES_FOLDER, Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::RenderedIsland;
@@ -27,6 +28,9 @@ use crate::output_file::OutputFile;
 use crate::text::xml_escape;
 pub use layouts::Layouts;
 use markers::marker;
+use placements::{Catalog, Mistake, OnPage, Placements};
+use props::FormEndpoint;
+use std::sync::Arc;
 
 /// What pages link or inline. Most of it exists only once Node has bundled
 /// the islands and minified the stylesheets, after every page is rendered (so
@@ -68,7 +72,10 @@ impl AssetUrls {
 
 /// What replaces the markers of [`AssetUrls::pending`] and the islands.
 pub struct BuiltAssets<'a> {
-    pub islands: &'a [RenderedIsland],
+    /// Node's server HTML of each placement, by [`OnPage::render_key`].
+    pub islands: &'a HashMap<String, RenderedIsland>,
+    /// What the islands' markers stand for.
+    pub placements: &'a Placements,
     /// The runtime's URL path.
     pub islands_entry: &'a str,
     pub islands_loader: &'a str,
@@ -82,9 +89,12 @@ pub struct BuiltAssets<'a> {
 pub struct RenderInput<'a> {
     pub site: &'a Site,
     pub layouts: &'a Layouts,
-    /// The islands the pages may hold; each lands as a marker, replaced by
-    /// a [`Placer`] once rendered.
+    /// The islands the pages may hold; each placement lands as a marker,
+    /// kept in `placements`, and replaced by a [`Placer`] once rendered.
     pub islands: &'a [String],
+    pub placements: &'a Arc<Placements>,
+    /// Where the contact form posts (a prop of the islands).
+    pub endpoint: &'a FormEndpoint,
     pub assets: &'a AssetUrls,
     pub copyright_year: i32,
     /// Markup added at the end of every body while previewing (live reload).
@@ -124,13 +134,16 @@ pub struct PageRenderer<'a> {
     /// linked page, so making it per page would grow with the square of
     /// the pages.
     common: Value,
+    catalog: Arc<Catalog>,
 }
 
 impl<'a> PageRenderer<'a> {
     pub fn new(input: &'a RenderInput<'a>) -> Result<PageRenderer<'a>> {
+        let catalog = Arc::new(Catalog::new(input.islands, input.site, input.endpoint)?);
         Ok(PageRenderer {
             input,
-            common: common(input)?,
+            common: common(input, &catalog)?,
+            catalog,
         })
     }
 
@@ -154,7 +167,7 @@ impl<'a> PageRenderer<'a> {
             Some(page) => {
                 let html = finish(&self.input.layouts.render(
                     "page.html",
-                    page_context(self.input, page, self.common.clone())?,
+                    page_context(self.input, &self.catalog, page, self.common.clone())?,
                 )?);
                 Ok(OutputFile::text(format!("{}.html", page.slug), html))
             }
@@ -232,27 +245,43 @@ impl<'a> PageRenderer<'a> {
     }
 }
 
-fn page_context(input: &RenderInput, page: &Page, common: Value) -> Result<Value> {
+fn page_context(
+    input: &RenderInput,
+    catalog: &Catalog,
+    page: &Page,
+    common: Value,
+) -> Result<Value> {
     let site = input.site;
     let meta = &page.meta;
     let shown = std::path::Path::new("content")
         .join(PAGES_FOLDER)
         .join(format!("{}.md", page.slug));
     let mut first = true;
-    let body_html = markdown::to_html_with_pictures(&page.body, |placed| {
-        let picture = input
-            .pictures
-            .place(PAGES_FOLDER, &placed.src, &Location::file(&shown))?;
-        let placement = Placement {
-            alt: &placed.alt,
-            sizes: PAGE_IMAGE_SIZES,
-            priority: false,
-            eager: first && placed.offset < FIRST_SCREEN_BYTES,
-            class: None,
+    let place_island = |n: usize| -> Result<Option<String>> {
+        let Some(island) = page.islands.get(n) else {
+            return Ok(None);
         };
-        first = false;
-        Ok(Library::markup(&picture, &placement))
-    })?;
+        Ok(Some(markdown_island(input, catalog, island)?))
+    };
+    let body_html = markdown::to_html_with_placements(
+        &page.body,
+        |placed| {
+            let picture =
+                input
+                    .pictures
+                    .place(PAGES_FOLDER, &placed.src, &Location::file(&shown))?;
+            let placement = Placement {
+                alt: &placed.alt,
+                sizes: PAGE_IMAGE_SIZES,
+                priority: false,
+                eager: first && placed.offset < FIRST_SCREEN_BYTES,
+                class: None,
+            };
+            first = false;
+            Ok(Library::markup(&picture, &placement))
+        },
+        place_island,
+    )?;
     Ok(context! {
         page => context! {
             title => format!("{} | {}", meta.title.as_str(), site.business.name.as_str()),
@@ -271,15 +300,88 @@ fn page_context(input: &RenderInput, page: &Page, common: Value) -> Result<Value
     })
 }
 
+/// An island a Markdown page places: its marker, or the mistake at the
+/// place it is written.
+fn markdown_island(input: &RenderInput, catalog: &Catalog, island: &PageIsland) -> Result<String> {
+    let mut given = Vec::new();
+    let mut hydrate = None;
+    let mut hydrate_at = None;
+    let mut at = Vec::new();
+    for setting in &island.settings {
+        if setting.key == placements::HYDRATE {
+            hydrate = Some(match &setting.value {
+                serde_json::Value::String(text) => text.clone(),
+                other => other.to_string(),
+            });
+            hydrate_at = Some(&setting.value_at);
+        } else {
+            given.push((setting.key.clone(), setting.value.clone()));
+            at.push(setting);
+        }
+    }
+    let placed = catalog
+        .placement(&island.name, &given, hydrate.as_deref())
+        .map_err(|(mistake, err)| {
+            let location = match mistake {
+                Mistake::Island => &island.at,
+                Mistake::Key(n) => at.get(n).map_or(&island.at, |s| &s.key_at),
+                Mistake::Value(n) => at.get(n).map_or(&island.at, |s| &s.value_at),
+                Mistake::Hydrate => hydrate_at.unwrap_or(&island.at),
+            };
+            err.at(location.clone())
+        })?;
+    input.placements.marker(placed)
+}
+
+/// `island(name, prop=value…, hydrate=…)` for layouts: the island `name`
+/// with those props over its content's, hydrating when `hydrate` says. A
+/// mistake is reported at the line that calls it.
+fn island_function(catalog: Arc<Catalog>, placements: Arc<Placements>) -> Value {
+    Value::from_function(
+        move |name: String,
+              options: minijinja::value::Kwargs|
+              -> std::result::Result<Value, minijinja::Error> {
+            let mut given = Vec::new();
+            let mut hydrate: Option<String> = None;
+            for key in options.args() {
+                if key == placements::HYDRATE {
+                    hydrate = Some(options.get(key)?);
+                    continue;
+                }
+                let value: Value = options.get(key)?;
+                let json = serde_json::to_value(&value).map_err(|err| {
+                    minijinja::Error::new(
+                        minijinja::ErrorKind::InvalidOperation,
+                        format!("the prop `{key}` cannot be written as JSON: {err}"),
+                    )
+                })?;
+                given.push((key.to_string(), json));
+            }
+            let placed = catalog
+                .placement(&name, &given, hydrate.as_deref())
+                .map_err(|(_, err)| layouts::function_error(err))?;
+            let marker = placements.marker(placed).map_err(layouts::function_error)?;
+            Ok(Value::from_safe_string(marker))
+        },
+    )
+}
+
 /// What every page's base layout uses.
-fn common(input: &RenderInput) -> Result<Value> {
+fn common(input: &RenderInput, catalog: &Arc<Catalog>) -> Result<Value> {
     let site = input.site;
     let business = &site.business;
-    let islands: std::collections::BTreeMap<&str, Value> = input
-        .islands
-        .iter()
-        .map(|name| (name.as_str(), Value::from_safe_string(marker(name))))
-        .collect();
+    let islands = catalog
+        .names()
+        .map(|name| {
+            let placed = catalog
+                .as_it_is(name)
+                .ok_or_else(|| Diagnostic::new(format!("the island `{name}` was lost")))?;
+            Ok((
+                name.to_string(),
+                Value::from_safe_string(input.placements.marker(placed)?),
+            ))
+        })
+        .collect::<Result<std::collections::BTreeMap<String, Value>>>()?;
     Ok(context! {
         business => context! {
             name => business.name.as_str(),
@@ -297,6 +399,7 @@ fn common(input: &RenderInput) -> Result<Value> {
         footer_pages => footer_pages(site),
         assets => Value::from(Serde(input.assets)),
         islands => islands,
+        island => island_function(Arc::clone(catalog), Arc::clone(input.placements)),
         copyright_year => input.copyright_year,
         dev_script => Value::from_safe_string(input.dev_script.to_string()),
     })
@@ -358,8 +461,8 @@ fn finish(page: &str) -> String {
 /// is rendered.
 pub struct Placer<'a> {
     built: &'a BuiltAssets<'a>,
-    /// Each island's markup, by name, then the assets' values by marker name.
-    values: HashMap<&'a str, Cow<'a, str>>,
+    /// The assets' values by marker name.
+    values: HashMap<&'a str, &'a str>,
 }
 
 impl<'a> Placer<'a> {
@@ -371,39 +474,85 @@ impl<'a> Placer<'a> {
             )
             .help("write the text differently, for example split the string in two"));
         }
-        let mut values: HashMap<&str, Cow<str>> = built
-            .islands
-            .iter()
-            .map(|island| Ok((island.name.as_str(), Cow::Owned(island_markup(island)?))))
-            .collect::<Result<_>>()?;
-        values.extend(
-            [
-                (ISLANDS_ENTRY, built.islands_entry),
-                (ISLANDS_LOADER, built.islands_loader),
-                (INLINE_CSS, built.inline_css),
-                (NOJS_CSS, built.nojs_css),
-                (META_CSP, built.meta_csp),
-            ]
-            .map(|(name, value)| (name, Cow::Borrowed(value))),
-        );
+        let values = HashMap::from([
+            (ISLANDS_ENTRY, built.islands_entry),
+            (ISLANDS_LOADER, built.islands_loader),
+            (INLINE_CSS, built.inline_css),
+            (NOJS_CSS, built.nojs_css),
+            (META_CSP, built.meta_csp),
+        ]);
         Ok(Placer { built, values })
     }
 
     /// Fills the markers of one rendered page; a file that is not text is
-    /// left as it is.
+    /// left as it is. A page that places no island gets no loader either:
+    /// it loads nothing but its HTML and CSS.
     pub fn place(&self, page: &mut OutputFile) -> Result<()> {
         let Ok(html) = std::str::from_utf8(&page.contents) else {
             return Ok(());
         };
-        check_inline_elements(html, &page.path, self.built.islands)?;
-        page.contents = markers::replace(html, &self.values, &page.path)?.into_bytes();
+        let islands = self.built.placements.in_page(html);
+        check_inline_elements(html, &page.path, !islands.is_empty())?;
+        let without_loader;
+        let html = if islands.is_empty() {
+            without_loader = markers::remove_element(html, &marker(ISLANDS_LOADER), "script");
+            &without_loader
+        } else {
+            html
+        };
+        let mut markup: HashMap<&str, std::collections::VecDeque<String>> = HashMap::new();
+        for island in &islands {
+            let rendered = self
+                .built
+                .islands
+                .get(&island.render_key()?)
+                .ok_or_else(|| {
+                    Diagnostic::new(format!(
+                        "the island `{}` of {} was not rendered",
+                        island.placed.name, page.path
+                    ))
+                })?;
+            markup
+                .entry(island.marker.as_str())
+                .or_default()
+                .push_back(island_markup(island, rendered)?);
+        }
+        page.contents =
+            markers::replace_with(html, &page.path, |name| match markup.get_mut(name) {
+                Some(queue) => queue.pop_front(),
+                None => self.values.get(name).map(|value| value.to_string()),
+            })?
+            .into_bytes();
         Ok(())
     }
 }
 
+/// The server renders each page needs that `known` lacks: the placement
+/// (island, props, React's prefix) by its render key.
+pub fn islands_to_render(
+    pages: &[OutputFile],
+    placements: &Placements,
+    known: &HashMap<String, RenderedIsland>,
+) -> Result<Vec<(String, OnPage)>> {
+    let mut wanted: Vec<(String, OnPage)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for page in pages {
+        let Ok(html) = std::str::from_utf8(&page.contents) else {
+            continue;
+        };
+        for island in placements.in_page(html) {
+            let key = island.render_key()?;
+            if !known.contains_key(&key) && seen.insert(key.clone()) {
+                wanted.push((key, island));
+            }
+        }
+    }
+    Ok(wanted)
+}
+
 /// The stylesheet and loader markers stand alone in their elements, and a
 /// page with islands has the loader that starts them.
-fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> Result<()> {
+fn check_inline_elements(html: &str, page: &str, has_islands: bool) -> Result<()> {
     let loader =
         "`<script data-runtime=\"{{ assets.islands }}\">{{ assets.islands_loader }}</script>`";
     let style = "`<style>{{ assets.inline_css }}</style>`";
@@ -424,9 +573,6 @@ fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> 
     alone(INLINE_CSS, "style")?;
     check_meta_policy(html, page)?;
     let loaders = alone(ISLANDS_LOADER, "script")?;
-    let has_islands = islands
-        .iter()
-        .any(|island| html.contains(&marker(&island.name)));
     let started = html.contains(&format!("data-runtime=\"{}\"", marker(ISLANDS_ENTRY)));
     if loaders > 0 && !started {
         return Err(Diagnostic::new(format!(
@@ -441,6 +587,13 @@ fn check_inline_elements(html: &str, page: &str, islands: &[RenderedIsland]) -> 
         ))
         .at(Location::file("layouts"))
         .help(help));
+    }
+    if loaders > 1 {
+        return Err(
+            Diagnostic::new(format!("{page} has the loader script {loaders} times"))
+                .at(Location::file("layouts"))
+                .help(help),
+        );
     }
     Ok(())
 }
@@ -471,13 +624,21 @@ fn check_meta_policy(html: &str, page: &str) -> Result<()> {
 }
 
 /// An island in the page: its server-rendered HTML in the element the
-/// runtime hydrates, followed by its props.
-fn island_markup(island: &RenderedIsland) -> Result<String> {
-    let RenderedIsland { name, hydrate, .. } = island;
+/// runtime hydrates (which names the placement's id, for its props and
+/// React's prefix), followed by its props.
+fn island_markup(island: &OnPage, rendered: &RenderedIsland) -> Result<String> {
+    let name = &island.placed.name;
+    let hydrate = island
+        .placed
+        .hydrate
+        .as_deref()
+        .unwrap_or(&rendered.hydrate);
     Ok(format!(
-        "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\">{html}</div><script type=\"application/json\" id=\"props-{name}\">{props}</script>",
-        html = island.html,
-        props = json::for_script(&island.props)?,
+        "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-placement=\"{id}\">{html}</div><script type=\"application/json\" id=\"props-{id}\">{props}</script>",
+        hydrate = xml_escape(hydrate),
+        id = island.id,
+        html = rendered.html,
+        props = json::for_script(&island.placed.props)?,
     ))
 }
 

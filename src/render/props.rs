@@ -4,7 +4,7 @@
 //! in frontend/src/props.generated.ts are generated from them (see the
 //! `island_props` test), so the two sides cannot drift apart.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
@@ -53,14 +53,31 @@ pub fn for_island(name: &str, site: &Site, endpoint: &FormEndpoint) -> Result<Va
     })
 }
 
-#[derive(Debug, Clone, Copy, Serialize, TS)]
+/// Whether `props` (an island's props with a placement's added) still read as
+/// the island's props struct: a plan named `"yearly"`, say, does not. The
+/// message is serde's, naming what it expected.
+pub fn check_typed(name: &str, props: &Value) -> std::result::Result<(), String> {
+    fn reads_as<T: serde::de::DeserializeOwned>(props: &Value) -> std::result::Result<(), String> {
+        serde_json::from_value::<T>(props.clone())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    match name {
+        "pricing" => reads_as::<PricingProps>(props),
+        "menu" => reads_as::<MenuProps>(props),
+        "contact" => reads_as::<ContactProps>(props),
+        _ => Ok(()),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum PlanType {
     Monthly,
     Annual,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum BillingFrequency {
     Monthly,
@@ -68,7 +85,7 @@ pub enum BillingFrequency {
 }
 
 /// The plan as it travels between islands and into the form's hidden fields.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanIdentity {
     pub plan_type: PlanType,
@@ -91,7 +108,7 @@ impl PlanIdentity {
 }
 
 /// Both plans, keyed by plan type.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct Plans<P> {
     pub monthly: P,
     pub annual: P,
@@ -107,7 +124,7 @@ impl Plans<PlanIdentity> {
 }
 
 /// A plan card of the pricing island.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PricingPlan {
     #[serde(flatten)]
@@ -149,7 +166,7 @@ impl PricingPlan {
     }
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PricingProps {
     pub toggle_label: String,
@@ -160,6 +177,9 @@ pub struct PricingProps {
     /// id of the contact form's promotion select.
     pub promotion_select_id: String,
     pub plans: Plans<PricingPlan>,
+    /// The plan the page chooses (a placement's `plan`): shown until the visitor chooses one
+    /// themselves. None: monthly, and the form's promotion stays on its first option.
+    pub plan: Option<PlanType>,
 }
 
 impl PricingProps {
@@ -173,6 +193,7 @@ impl PricingProps {
             annual_label: text.annual_label.to_string(),
             contact_id: CONTACT_SECTION_ID.into(),
             promotion_select_id: PROMOTION_SELECT_ID.into(),
+            plan: None,
             plans: Plans {
                 monthly: PricingPlan::new(
                     &site.plans.monthly,
@@ -199,13 +220,13 @@ impl PricingProps {
     }
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct MenuLink {
     pub href: String,
     pub text: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuProps {
     /// Text of the toggle button shown on small screens.
@@ -238,13 +259,13 @@ impl MenuProps {
     }
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct PromotionOption {
     pub value: String,
     pub label: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct PromotionProps {
     /// The first option is the default ("None", shown as "Just Curious").
     pub options: Vec<PromotionOption>,
@@ -254,21 +275,21 @@ pub struct PromotionProps {
     pub annual: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct PhoneProps {
     pub label: String,
     pub display: String,
     pub tel: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct EmailProps {
     pub label: String,
     pub address: String,
 }
 
 /// The labels of the form's fields, by field name.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldLabels {
     pub first_name: String,
@@ -282,13 +303,13 @@ pub struct FieldLabels {
     pub promotion: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct FieldDefaults {
     pub city: String,
     pub state: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ZipProps {
     pub service_area: Vec<String>,
@@ -296,7 +317,7 @@ pub struct ZipProps {
     pub outside_area: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ThanksProps {
     pub heading: String,
@@ -305,7 +326,7 @@ pub struct ThanksProps {
     pub href: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactProps {
     /// Origin of the form service, e.g. "https://formspree.io"; "" means the page's own origin (local preview).
@@ -321,6 +342,9 @@ pub struct ContactProps {
     pub defaults: FieldDefaults,
     pub promotion: PromotionProps,
     pub plans: Plans<PlanIdentity>,
+    /// The plan the page chooses: the form starts on it and on its promotion, even without
+    /// JavaScript. None: monthly, with the promotion's first option.
+    pub plan: Option<PlanType>,
     pub zip: ZipProps,
     pub submit: String,
     pub submitting: String,
@@ -384,6 +408,7 @@ impl ContactProps {
                 annual: options.annual.to_string(),
             },
             plans: Plans::of(site),
+            plan: None,
             zip: ZipProps {
                 service_area: business
                     .service_area

@@ -4,33 +4,88 @@
 // are still downloading, and if React never arrives: the plan is saved and announced once, the
 // promotion select is set (one bubbling change), and focus moves to the form.
 //
-// It also keeps the page's own markup of the plan (the toggle, the form's hidden fields) in step
-// with the saved plan before and without hydration, and brings back a Start choice made earlier
-// in this visit when the form is reached again on a later page.
-import { findProps } from "../page-props";
-import { choosePlan, choosePromotion, isPlanType, onPlanChange, readPlanType, showPlan } from "../plan";
+// It also keeps the page's own markup of the plan (every toggle, the form's hidden fields and
+// promotion) in step with the plan before and without hydration: the saved one, else the one the
+// page chooses; a plan named in the address (`?plan=annual`, from a door hanger's QR code) is
+// chosen at once, as the toggle would. It brings back a Start choice made earlier in this visit
+// when the form is reached again on a later page.
+//
+// It names no island: it finds what it needs by the props' shape and the links' own attributes,
+// wherever and however often the islands are placed.
+import { allProps } from "../page-props";
+import { choosePlan, choosePromotion, isPlanType, onPlanChange, readPlanType, setPagePlan, showPlan } from "../plan";
 import { scrollBehavior } from "../motion";
-import type { ContactProps, PlanType, Plans, PricingProps } from "../props";
+import type { PlanType, Plans } from "../props";
 
 /** id of the contact form's first field, fixed by the form's field names. */
 const FIRST_FIELD_ID = "firstName";
 /** sessionStorage key: a Start button was used in this visit, so the form shows that plan's promotion. */
 export const START_CHOSEN_KEY = "plan-start";
+/** The address's query parameter that chooses a plan. */
+export const PLAN_PARAMETER = "plan";
+
+/** What the page's props say about plans, whichever islands carry it. */
+interface PagePlans {
+  plans: Plans;
+  /** The plan a placement chooses (its `plan` prop). */
+  chosen: PlanType | null;
+  /** The promotion select and the value that stands for each plan. */
+  promotion: { selectId: string; values: Record<PlanType, string>; none: string } | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isPlans(value: unknown): value is Plans {
+  return isRecord(value) && isRecord(value.monthly) && isRecord(value.annual) && typeof value.monthly.amount === "number" && typeof value.annual.amount === "number";
+}
+
+/** Reads every placement's props, by shape: `plans`, `plan`, and the form's `promotion` and select id. */
+function pagePlans(): PagePlans | null {
+  let found: PagePlans | null = null;
+  for (const props of allProps()) {
+    if (!isRecord(props) || !isPlans(props.plans)) continue;
+    found ??= { plans: props.plans, chosen: null, promotion: null };
+    if (found.chosen === null && isPlanType(props.plan)) found.chosen = props.plan;
+    const promotion = props.promotion;
+    const selectId = props.promotionSelectId;
+    if (found.promotion === null && isRecord(promotion) && typeof selectId === "string") {
+      const { monthly, annual, options } = promotion;
+      const first: unknown = Array.isArray(options) ? (options[0] as unknown) : undefined;
+      const none = isRecord(first) && typeof first.value === "string" ? first.value : "";
+      if (typeof monthly === "string" && typeof annual === "string") found.promotion = { selectId, values: { monthly, annual }, none };
+    }
+  }
+  return found;
+}
+
+/** The plan named in the address, if it is one. */
+function planInAddress(): PlanType | null {
+  const named = new URLSearchParams(window.location.search).get(PLAN_PARAMETER);
+  return isPlanType(named) ? named : null;
+}
 
 /** Starts the handler and the plan's markup; returns what stops both (for tests). */
 export function initPlanStarts(): () => void {
-  const pricing = findProps<PricingProps>("pricing");
-  const contact = findProps<ContactProps>("contact");
-  const plans: Plans | undefined = pricing?.plans ?? contact?.plans;
+  const page = pagePlans();
   const stops: Array<() => void> = [];
-  if (plans) {
-    // The server rendered the default plan; a saved one shows before the islands hydrate.
-    showPlan(readPlanType(), plans);
-    stops.push(onPlanChange((planType) => showPlan(planType, plans)));
-  }
-  if (contact) restoreStartChoice(contact);
-  if (pricing) {
-    const listener = (event: MouseEvent): void => onClick(event, pricing);
+  if (page) {
+    if (page.chosen) setPagePlan(page.chosen);
+    // The server rendered the page's plan; a saved one shows before the islands hydrate.
+    showPlan(readPlanType(), page.plans);
+    stops.push(onPlanChange((planType) => showPlan(planType, page.plans)));
+    if (page.promotion) restorePromotion(page.promotion);
+    const named = planInAddress();
+    if (named) {
+      // As the toggle chooses, and as a Start button sets the form.
+      choosePlan(named, page.plans);
+      const select = page.promotion && document.getElementById(page.promotion.selectId);
+      if (page.promotion && select instanceof HTMLSelectElement && select.value !== page.promotion.values[named]) {
+        choosePromotion(select, page.promotion.values[named]);
+      }
+    }
+    const listener = (event: MouseEvent): void => onClick(event, page.plans);
     document.addEventListener("click", listener);
     stops.push(() => document.removeEventListener("click", listener));
   }
@@ -39,22 +94,24 @@ export function initPlanStarts(): () => void {
   };
 }
 
-function onClick(event: MouseEvent, props: PricingProps): void {
+function onClick(event: MouseEvent, plans: Plans): void {
   // Modified clicks (new tab, new window) do what links do.
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-plan-start]") : null;
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-plan-start]") : null;
   const planType = link?.dataset.planStart;
-  if (!isPlanType(planType)) return;
+  if (!link || !isPlanType(planType)) return;
   event.preventDefault();
-  start(planType, props);
+  start(link, planType, plans);
 }
 
-function start(planType: PlanType, props: PricingProps): void {
-  if (readPlanType() !== planType) choosePlan(planType, props.plans);
+/** The link names the promotion it chooses and the select that holds it; its address is the form's section. */
+function start(link: HTMLAnchorElement, planType: PlanType, plans: Plans): void {
+  if (readPlanType() !== planType) choosePlan(planType, plans);
   rememberStartChoice();
-  const select = document.getElementById(props.promotionSelectId);
-  if (select instanceof HTMLSelectElement) choosePromotion(select, props.plans[planType].promotion);
-  document.getElementById(props.contactId)?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
+  const select = document.getElementById(link.dataset.promotionSelect ?? "");
+  const promotion = link.dataset.promotion;
+  if (select instanceof HTMLSelectElement && promotion !== undefined) choosePromotion(select, promotion);
+  document.getElementById(link.hash.slice(1))?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
   // preventScroll keeps the smooth scroll going instead of jumping to the field.
   document.getElementById(FIRST_FIELD_ID)?.focus({ preventScroll: true });
 }
@@ -75,10 +132,15 @@ function startChosenThisVisit(): boolean {
   }
 }
 
-/** A form still on its default promotion shows the saved plan's, when a Start button was used in this visit. */
-function restoreStartChoice(props: ContactProps): void {
-  if (!startChosenThisVisit()) return;
-  const select = document.getElementById(props.promotionSelectId);
-  if (!(select instanceof HTMLSelectElement) || select.value !== props.promotion.options[0]?.value) return;
-  select.value = props.promotion[readPlanType()];
+/**
+ * The form's promotion agrees with the plan shown: one that names a plan follows the saved plan,
+ * and one still on its first option shows the saved plan's when a Start button was used in this
+ * visit. Set quietly: nothing was chosen here, only shown.
+ */
+function restorePromotion(promotion: NonNullable<PagePlans["promotion"]>): void {
+  const select = document.getElementById(promotion.selectId);
+  if (!(select instanceof HTMLSelectElement)) return;
+  const plan = readPlanType();
+  const namesAPlan = select.value === promotion.values.monthly || select.value === promotion.values.annual;
+  if (namesAPlan || (select.value === promotion.none && startChosenThisVisit())) select.value = promotion.values[plan];
 }

@@ -46,11 +46,13 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
   // data-hydrating, then data-hydrated: where each island is, for tests, the benchmark and styles.
   element.setAttribute("data-hydrating", "");
   const held = holdInteractions(element);
+  // The placement's id, unique on the page: its props, and React's prefix (as on the server).
+  const id = element.getAttribute("data-placement") ?? name;
   try {
-    const props = readProps(name);
+    const props = readProps(id);
     const module = await loadIsland(name);
-    // The props were serialized by the Rust CLI for exactly this island.
-    const hydrated = module.hydrate(element, module.default, props as object, name);
+    // The props were serialized by the Rust CLI for exactly this placement.
+    const hydrated = module.hydrate(element, module.default, props as object, id);
     held.releaseClick();
     await hydrated;
   } catch (error) {

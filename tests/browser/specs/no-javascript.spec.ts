@@ -9,6 +9,7 @@ const pages = [
   { path: "/", h1: /trash bins, at the curb/i, text: "How it works" },
   { path: "/privacypolicy", h1: "Privacy Policy", text: "Formspree" },
   { path: "/termsofservice", h1: "Terms of Service", text: "$250 per year" },
+  { path: "/start", h1: "Welcome, neighbor", text: "door hanger" },
   { path: "/missing", h1: "Page not found", text: "Back to the home page" },
 ];
 
