@@ -51,8 +51,15 @@ function build(host) {
   execFileSync(curbsideBinary({ tests: true }), ["build", "--root", repo, "--out", out, "--for", host], {
     stdio: ["ignore", "ignore", "pipe"],
   });
+  // What content/public/.well-known/ publishes (the build's copying is tested in cargo's
+  // tests; here, that each host serves that one dotted folder and still hides other dotfiles).
+  mkdirSync(join(out, ".well-known"), { recursive: true });
+  writeFileSync(join(out, ".well-known", WELL_KNOWN_FILE), WELL_KNOWN_TEXT);
   return out;
 }
+
+const WELL_KNOWN_FILE = "curbside-check.txt";
+const WELL_KNOWN_TEXT = "served from the one dotted folder a site publishes\n";
 
 /**
  * The security headers `_headers` sets on every address, and what it adds for assets.
@@ -293,6 +300,14 @@ function hostChecks(current, traits) {
     }
     assert.match(softBody, /<meta name="robots" content="noindex"/);
     assert.doesNotMatch(softBody, /rel="canonical"|og:url/);
+    // content/public/ is published as it is: the home-screen icon, and .well-known/.
+    const icon = await get(host, "/apple-touch-icon.png");
+    assert.equal(icon.status, 200, "/apple-touch-icon.png");
+    assert.match(icon.headers.get("content-type") ?? "", /^image\/png/);
+    assert.ok(Buffer.from(await icon.arrayBuffer()).equals(readFileSync(join(repo, "content/public/apple-touch-icon.png"))));
+    const wellKnown = await get(host, `/.well-known/${WELL_KNOWN_FILE}`);
+    assert.equal(wellKnown.status, 200, "/.well-known/");
+    assert.equal(await wellKnown.text(), WELL_KNOWN_TEXT);
     for (const [path, type] of [
       ["/robots.txt", /^text\/plain/],
       ["/sitemap.xml", /xml/],
