@@ -484,3 +484,31 @@ fn check_counts_a_link_to_a_public_file_only_when_the_file_is_there() {
     let (code, stderr) = check(&site);
     assert_eq!(code, Some(0), "{stderr}");
 }
+
+#[test]
+fn a_picture_in_a_faq_answer_is_found_from_content_and_needs_alt_text() {
+    let site = project();
+    site.write("content/photos/truck.png", photos::png_with_text(600, 400));
+    site.replace(
+        "content/faq.yaml",
+        "    cost. If you'd rather bring them in yourself, tell us and we'll skip it.\n",
+        "    cost. If you'd rather bring them in yourself, tell us and we'll skip it.\n\n    ![Our truck at the curb](photos/truck.png)\n",
+    );
+    site.build_ok();
+    let home = read(&site, "dist/index.html");
+    assert!(
+        home.contains(
+            "alt=\"Our truck at the curb\" width=\"600\" height=\"400\" loading=\"lazy\""
+        ),
+        "{home}"
+    );
+    for address in picture_addresses(&home) {
+        assert!(
+            site.root().join("dist").join(&address[1..]).is_file(),
+            "{address}"
+        );
+    }
+    site.replace("content/faq.yaml", "![Our truck at the curb]", "![]");
+    let error = site.build_fails_at("content/faq.yaml");
+    assert!(error.contains("in an answer has no alt text"), "{error}");
+}

@@ -214,7 +214,7 @@ impl<'a> PageRenderer<'a> {
                 url => format!("{}/", site.business.url.as_str()),
             },
             home => Value::from(Serde(&site.home)),
-            faq => faq_entries(site),
+            faq => faq_entries(input)?,
             structured_data => json_ld(&structured)?,
             ..self.common.clone()
         };
@@ -415,14 +415,36 @@ fn footer_pages(site: &Site) -> Vec<Value> {
         .collect()
 }
 
-fn faq_entries(site: &Site) -> Vec<Value> {
-    site.faq
+/// The FAQ's entries, their answers in HTML; a picture in an answer is
+/// found from content/, like the hero's.
+fn faq_entries(input: &RenderInput) -> Result<Vec<Value>> {
+    let faq = std::path::Path::new("content/faq.yaml");
+    input
+        .site
+        .faq
         .iter()
         .map(|entry| {
-            context! {
+            let answer = markdown::to_html_with_pictures(entry.answer.as_str(), |placed| {
+                if !placed.described {
+                    return Err(Diagnostic::new(format!(
+                        "the picture `{}` in an answer has no alt text",
+                        placed.src
+                    ))
+                    .at(Location::file(faq))
+                    .help("say what it shows between the brackets, such as `![Our truck](photos/truck.jpg)`; for pure decoration, write `![\"\"](…)`"));
+                }
+                let picture = input.pictures.place("", &placed.src, &Location::file(faq))?;
+                let placement = Placement {
+                    alt: &placed.alt,
+                    sizes: PAGE_IMAGE_SIZES,
+                    ..Placement::default()
+                };
+                Ok(Library::markup(&picture, &placement))
+            })?;
+            Ok(context! {
                 question => entry.question.as_str(),
-                answer_html => Value::from_safe_string(markdown::to_html(entry.answer.as_str())),
-            }
+                answer_html => Value::from_safe_string(answer),
+            })
         })
         .collect()
 }
