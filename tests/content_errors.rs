@@ -21,8 +21,7 @@
 //!
 //! Content and layout syntax errors are found before Node starts, so these
 //! cases need no frontend. Errors found while rendering the pages come after
-//! the islands step; those cases link the project's frontend/ and run only
-//! once `frontend/scripts/island-server.mjs` exists.
+//! the islands step; those cases link the project's frontend/.
 
 #[path = "common/fixture_support.rs"]
 mod fixture_support;

@@ -453,20 +453,6 @@ impl Served {
             }
         }
     }
-
-    /// Lines printed within `time`.
-    pub fn lines_for(&mut self, time: Duration) -> Vec<String> {
-        let deadline = Instant::now() + time;
-        let mut lines = Vec::new();
-        while let Ok(line) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            self.log.push(line.clone());
-            lines.push(line);
-        }
-        lines
-    }
 }
 
 impl Drop for Served {

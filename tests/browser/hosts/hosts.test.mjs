@@ -541,7 +541,13 @@ after(async () => {
   for (const dir of outside) rmSync(dir, { recursive: true, force: true });
 });
 
+const HOST_KEYS = ["nginx", "caddy", "cloudflare", "netlify", "no-headers"];
 const only = process.env.CURBSIDE_HOSTS?.split(",").map((key) => key.trim());
+// A misspelt name would quietly run no host at all, and pass.
+const unknownHosts = only?.filter((key) => !HOST_KEYS.includes(key)) ?? [];
+if (unknownHosts.length > 0) {
+  throw new Error(`CURBSIDE_HOSTS names no host: ${unknownHosts.join(", ")} (the hosts are ${HOST_KEYS.join(", ")})`);
+}
 
 /**
  * Runs `hostChecks` and the visit against a host started once for them.
@@ -549,6 +555,7 @@ const only = process.env.CURBSIDE_HOSTS?.split(",").map((key) => key.trim());
  * @param {Traits} traits
  */
 function describeHost(key, name, start, traits) {
+  assert.ok(HOST_KEYS.includes(key), `${key} is listed in HOST_KEYS`);
   if (only && !only.includes(key)) return;
   describe(name, () => {
     /** @type {Host | undefined} */
