@@ -64,6 +64,8 @@ struct ServerProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     stderr: Arc<Mutex<String>>,
+    /// Ends when the process's stderr closes.
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
     addr: SocketAddr,
 }
 
@@ -84,7 +86,7 @@ impl ServerProcess {
             .spawn()
             .expect("start the server process");
         let stderr = Arc::new(Mutex::new(String::new()));
-        {
+        let stderr_reader = {
             let stderr = stderr.clone();
             let mut pipe = child.stderr.take().unwrap();
             std::thread::spawn(move || {
@@ -95,8 +97,8 @@ impl ServerProcess {
                         .unwrap()
                         .push_str(&String::from_utf8_lossy(&chunk[..n]));
                 }
-            });
-        }
+            })
+        };
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
         let addr = loop {
@@ -118,6 +120,7 @@ impl ServerProcess {
             child,
             stdin,
             stderr,
+            stderr_reader: Some(stderr_reader),
             addr,
         }
     }
@@ -190,8 +193,13 @@ impl ServerProcess {
             std::thread::sleep(Duration::from_millis(20));
         }
         let exited = self.child.try_wait().unwrap();
-        // The stderr thread ends with the process.
-        std::thread::sleep(Duration::from_millis(100));
+        // Everything the process printed has been read once its stderr
+        // closes, which ends the reader.
+        if exited.is_some()
+            && let Some(reader) = self.stderr_reader.take()
+        {
+            reader.join().unwrap();
+        }
         let stderr = self.stderr();
         assert!(
             !stderr.contains("panicked"),
@@ -935,7 +943,13 @@ fn slow_clients_hold_up_only_themselves() {
         .collect();
     // The server may stop reading once its answers back up: fine.
     let _ = pipeliner.write_all(&many);
-    std::thread::sleep(Duration::from_millis(500));
+    // The server is answering the pipeline (its first answer has arrived,
+    // unread) before the others are probed.
+    pipeliner.set_read_timeout(Some(PROBE)).unwrap();
+    assert!(
+        pipeliner.peek(&mut [0u8; 1]).unwrap() > 0,
+        "no answer to the pipeline"
+    );
     server.probe("clients that never read");
     let started = Instant::now();
     let (status, _) = post_sign_up(addr);
