@@ -518,7 +518,9 @@ test.describe("reveal on scroll", () => {
     for (const y of [0, 1500, 100_000]) {
       await scrollInstantly(page, y);
       await nextFrames(page);
-      for (const section of await revealState(page)) {
+      const sections = await revealState(page);
+      expect(sections.length, "sections that reveal on scroll").toBeGreaterThan(0);
+      for (const section of sections) {
         expect(section.className, section.id).not.toMatch(/\breveal\b/);
         expect(section.opacity, section.id).toBe("1");
       }

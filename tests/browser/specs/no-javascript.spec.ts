@@ -23,7 +23,9 @@ for (const { path, h1, text } of pages) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
     await expect(page.locator("main")).toContainText(text);
     // Nothing is left hidden for a script to reveal.
-    for (const section of await page.locator("main > section, main > article").all()) {
+    const sections = await page.locator("main > *").all();
+    expect(sections.length, "the parts of the page").toBeGreaterThan(0);
+    for (const section of sections) {
       await expect(section).toBeVisible();
       expect(await section.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
     }
