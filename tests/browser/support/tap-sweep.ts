@@ -36,6 +36,9 @@ export interface PageState {
   planFields: string;
   switchChecked: string | null;
   currentPlan: string | null;
+  /** Every toggle's switch and shown plan, in page order, joined by "/": on a page with two, both. */
+  switches: string;
+  currentPlans: string;
   savedPlan: string | null;
   focused: string;
   menuExpanded: string | null;
@@ -57,6 +60,8 @@ export interface Control {
   section: string;
   /** The island whose code handles the press; its chunk is held for the "downloading" moment. */
   island: IslandName;
+  /** Which of the page's placements of that island is pressed (its data-placement); the first when not given. */
+  placement?: string;
   /** Islands whose hydration could replay the press (the one that holds it): the sweep waits for them before counting. */
   settles: readonly IslandName[];
   /** The plan saved before the page loads, so that every plan press changes the plan once. */
@@ -173,6 +178,31 @@ export const CONTROLS: readonly Control[] = [
   },
 ];
 
+/**
+ * A page with two pricing toggles (the second placed by a layout's `island("pricing", …)`) and the
+ * form: whichever toggle is pressed, both toggles and the form end on the plan chosen.
+ */
+export const TWO_TOGGLES: readonly Control[] = [
+  {
+    ...pricingControl("first toggle's label Annual", "annual", (page) => page.locator("[data-placement=pricing] .pricing__option", { hasText: "Annual" }), TOGGLED),
+    placement: "pricing",
+  },
+  {
+    ...pricingControl("second toggle's switch", "annual", (page) => page.locator("[data-placement=pricing_2] [role=switch]"), TOGGLED),
+    placement: "pricing_2",
+  },
+  {
+    ...pricingControl("second toggle's Start Monthly", "monthly", (page) => page.locator("[data-placement=pricing_2]").getByRole("link", { name: "Start Monthly" }), {
+      ...STARTED,
+      promotion: "Monthly plan",
+    }),
+    placement: "pricing_2",
+  },
+].map((control) => {
+  const plan = control.savedPlan === "monthly" ? "annual" : "monthly";
+  return { ...control, expected: { ...control.expected, switches: [plan, plan].map((p) => String(p === "annual")).join("/"), currentPlans: `${plan}/${plan}` } };
+});
+
 export const MOMENTS = [
   "at DOMContentLoaded",
   "while its chunks download",
@@ -213,6 +243,8 @@ async function installCounters(page: Page, savedPlan: string): Promise<void> {
           planFields: ["plan_type", "plan_amount", "billing_frequency"].map((n) => value(`#contact form [name=${n}]`)).join("/"),
           switchChecked: document.querySelector("[role=switch]")?.getAttribute("aria-checked") ?? null,
           currentPlan: document.querySelector<HTMLElement>("[data-current-plan]")?.dataset.currentPlan ?? null,
+          switches: [...document.querySelectorAll("[role=switch]")].map((s) => s.getAttribute("aria-checked")).join("/"),
+          currentPlans: [...document.querySelectorAll<HTMLElement>("[data-current-plan]")].map((p) => p.dataset.currentPlan).join("/"),
           savedPlan: saved,
           focused: document.activeElement?.id ?? "",
           menuExpanded: document.querySelector("[aria-controls=site-nav-list]")?.getAttribute("aria-expanded") ?? null,
@@ -376,8 +408,19 @@ export interface Outcome {
 const CHUNK = (island: IslandName): RegExp => new RegExp(`/assets/${island}-[\\w-]+\\.js$`);
 const FORM_SERVICE = "https://formspree.io/f/**";
 
-/** One press of `control` at `moment`, on a page already sized for `device`. */
-export async function pressOnce(page: Page, device: Device, control: Control, moment: Moment, opts: { throttle: boolean; timeoutMs: number }): Promise<Outcome> {
+/**
+ * One press of `control` at `moment`, on a page already sized for `device`: the site's home page,
+ * or the one at `opts.origin`.
+ */
+export async function pressOnce(
+  page: Page,
+  device: Device,
+  control: Control,
+  moment: Moment,
+  opts: { throttle: boolean; timeoutMs: number; origin?: string },
+): Promise<Outcome> {
+  const home = `${opts.origin ?? ""}/`;
+  const pressed = control.placement ? `[data-placement="${control.placement}"]` : `[data-island="${control.island}"]`;
   const cdp = device === "phone" || opts.throttle ? await page.context().newCDPSession(page) : null;
   if (opts.throttle && cdp) await throttleLikeSlowPhone(page, cdp);
   await installCounters(page, control.savedPlan);
@@ -411,7 +454,7 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
 
   if (moment === "at DOMContentLoaded") {
     // The section is in view from the start, as when a shared link points at it.
-    await page.goto(`/#${control.section}`, { waitUntil: "domcontentloaded" });
+    await page.goto(`${home}#${control.section}`, { waitUntil: "domcontentloaded" });
     // A phone may still need the control brought up; at once, not as a reader's slow scroll.
     await target.evaluate((element) => {
       const box = element.getBoundingClientRect();
@@ -420,7 +463,7 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
     await control.prepare?.(page);
     await press();
   } else {
-    await page.goto("/", { waitUntil: "load" });
+    await page.goto(home, { waitUntil: "load" });
     // The way down is cut short: the page jumps to half a screen above the control's section,
     // then the reader's own swipe (or wheel) brings it to the middle. The moments count from the
     // last scroll's end, and the jump engages the page as a first swipe would, so the islands'
@@ -437,7 +480,7 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
       chunk.release();
     } else {
       if (moment === "after hydration") {
-        await page.locator(`[data-island="${control.island}"][data-hydrated]`).waitFor({ state: "attached", timeout: opts.timeoutMs });
+        await page.locator(`${pressed}[data-hydrated]`).waitFor({ state: "attached", timeout: opts.timeoutMs });
       } else {
         const delay = Number.parseInt(moment, 10);
         if (delay > 0) await page.waitForTimeout(delay);
@@ -457,9 +500,11 @@ export async function pressOnce(page: Page, device: Device, control: Control, mo
   if (reached !== null) {
     for (const island of control.settles) {
       if (island === "menu" && device !== "phone") continue;
-      const element = page.locator(`[data-island="${island}"]`);
-      if ((await element.getAttribute("data-hydrated")) === null && island !== "menu") await scrollTo(page, device, element, cdp);
-      await page.locator(`[data-island="${island}"][data-hydrated]`).waitFor({ state: "attached", timeout: opts.timeoutMs });
+      // Every placement of the island: a page may hold two.
+      for (const element of await page.locator(`[data-island="${island}"]`).all()) {
+        if ((await element.getAttribute("data-hydrated")) === null && island !== "menu") await scrollTo(page, device, element, cdp);
+        await element.and(page.locator("[data-hydrated]")).waitFor({ state: "attached", timeout: opts.timeoutMs });
+      }
     }
   }
   const state = await readState(page, posts);
