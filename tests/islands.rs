@@ -298,3 +298,20 @@ fn a_mistake_in_a_markdown_placement_is_reported_where_it_is_written() {
         fails_at(&site, &format!("{START}:{at}"), says);
     }
 }
+
+#[test]
+fn an_island_with_fixed_ids_placed_twice_on_a_page_is_refused() {
+    // The form's fields have ids of their own (the form service's names), so two forms on
+    // one page would share them.
+    let site = project();
+    site.replace(
+        "layouts/sections/contact.html",
+        "{{ islands.contact }}\n",
+        "{{ islands.contact }}\n{{ island(\"contact\", plan=\"annual\") }}\n",
+    );
+    let stderr = site.build_fails_at("layouts");
+    assert!(
+        stderr.contains("in index.html, the island `contact` is placed twice, and both hold an element with the id `contact-heading`"),
+        "{stderr}"
+    );
+}

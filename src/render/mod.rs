@@ -523,6 +523,7 @@ impl<'a> Placer<'a> {
             html
         };
         let mut markup: HashMap<&str, std::collections::VecDeque<String>> = HashMap::new();
+        let mut ids: HashMap<&str, &str> = HashMap::new();
         for island in &islands {
             let rendered = self
                 .built
@@ -534,6 +535,11 @@ impl<'a> Placer<'a> {
                         island.placed.name, page.path
                     ))
                 })?;
+            for id in element_ids(&rendered.html) {
+                if let Some(first) = ids.insert(id, &island.placed.name) {
+                    return Err(fixed_id_twice(&page.path, first, &island.placed.name, id));
+                }
+            }
             markup
                 .entry(island.marker.as_str())
                 .or_default()
@@ -547,6 +553,32 @@ impl<'a> Placer<'a> {
             .into_bytes();
         Ok(())
     }
+}
+
+/// The `id` attributes of server-rendered HTML (React writes them quoted,
+/// each as ` id="…"`).
+fn element_ids(html: &str) -> impl Iterator<Item = &str> {
+    html.split(" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+}
+
+/// Two placements on one page whose markup holds the same fixed id (a form
+/// field's, say): React's own ids follow each placement, the island's own
+/// ids cannot.
+fn fixed_id_twice(page: &str, first: &str, second: &str, id: &str) -> Diagnostic {
+    let what = if first == second {
+        format!("the island `{first}` is placed twice")
+    } else {
+        format!("the islands `{first}` and `{second}` are both placed")
+    };
+    Diagnostic::new(format!(
+        "in {page}, {what}, and both hold an element with the id `{id}`: ids must be unique on a page"
+    ))
+    .at(Location::file("layouts"))
+    .help(format!(
+        "place `{second}` once on this page (its file gives that element a fixed id), or give the element an id from React's useId() in frontend/src/islands/{second}.tsx"
+    ))
 }
 
 /// The server renders each page needs that `known` lacks: the placement
