@@ -11,8 +11,21 @@
 #      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
 #      Netlify's netlify dev)
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
+#
+# bash tests/run.sh --quick is the inner loop: Rust's tests, Vitest and one visitor's
+# sign-up in Chromium, without lints, other engines, editors or hosts. CI runs the whole.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  *)
+    echo "usage: bash tests/run.sh [--quick]" >&2
+    exit 2
+    ;;
+esac
 
 # Each step's wall-clock time, printed at the end: what the run spent where.
 timings=()
@@ -48,15 +61,18 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
-# Firefox ESR, WebKitGTK's WebDriver and a virtual display, from the system's packages too,
-# and the web servers the host tests run (nginx with its brotli_static module, Caddy).
+# Caddy serves the built site to the browser tests (the quick run's too); Firefox ESR,
+# WebKitGTK's WebDriver, a virtual display and nginx with its brotli_static module run
+# the other engines and the host tests. All from the system's packages.
 engine_packages=()
-command -v firefox-esr >/dev/null 2>&1 || engine_packages+=(firefox-esr)
-command -v WebKitWebDriver >/dev/null 2>&1 || engine_packages+=(webkit2gtk-driver)
-command -v xvfb-run >/dev/null 2>&1 || engine_packages+=(xvfb xauth)
-command -v nginx >/dev/null 2>&1 || engine_packages+=(nginx)
-[ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || engine_packages+=(libnginx-mod-http-brotli-static)
 command -v caddy >/dev/null 2>&1 || engine_packages+=(caddy)
+if [ "$quick" = 0 ]; then
+  command -v firefox-esr >/dev/null 2>&1 || engine_packages+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null 2>&1 || engine_packages+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null 2>&1 || engine_packages+=(xvfb xauth)
+  command -v nginx >/dev/null 2>&1 || engine_packages+=(nginx)
+  [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || engine_packages+=(libnginx-mod-http-brotli-static)
+fi
 if [ "${#engine_packages[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     step "Installing ${engine_packages[*]} (apt-get)"
@@ -145,7 +161,7 @@ npm_ci_if_changed() {
 
 npm_installs() {
   npm_ci_if_changed tests/browser || return 1
-  npm_ci_if_changed tests/browser/hosts || return 1
+  [ "$quick" = 1 ] || npm_ci_if_changed tests/browser/hosts || return 1
 }
 lane "npm ci: the browser tests' packages, and the host tests' (wrangler, netlify-cli, deno)" npm_installs
 
@@ -170,8 +186,10 @@ wait_lanes
 
 # What an editor shows: the YAML language server finds each content file's schema and marks
 # a type mistake at its line.
-step "Editors: the content files in the YAML language server"
-(cd tests/browser && node --test editor/)
+if [ "$quick" = 0 ]; then
+  step "Editors: the content files in the YAML language server"
+  (cd tests/browser && node --test editor/)
+fi
 
 # The README's build command, with that binary; it installs the frontend's npm
 # packages itself.
@@ -185,6 +203,14 @@ step "Frontend: type check and Vitest"
 # from its cache (a checkout that built before) may not have, and Vitest needs them.
 npm_ci_if_changed frontend
 (cd frontend && npm run --silent typecheck && npm test --silent)
+
+if [ "$quick" = 1 ]; then
+  step "Rust: cargo test"
+  cargo test --quiet
+  step "Browser: one sign-up from the home page to the local stand-in, in Chromium"
+  (cd tests/browser && npx playwright test specs/preview-signup.spec.ts --project=desktop -g "a sign-up completes end to end")
+  exit 0
+fi
 
 browser_tests() {
   cd tests/browser && npm run --silent typecheck && npx playwright test
