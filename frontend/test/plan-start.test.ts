@@ -104,4 +104,32 @@ describe("the loader's plan script, before any island hydrates", () => {
     expect(shownPlan()).toEqual({ current: "monthly", checked: "false" });
     expect(planFields()).toEqual(["monthly", "25", "monthly"]);
   });
+
+  it("chooses a plan the address names, as the toggle would, and ignores one it does not know", async () => {
+    for (const [search, saved, promotion] of [
+      ["?plan=annual", "annual", "Yearly plan (2 months free)"],
+      ["?plan=weekly", null, "None"],
+    ] as const) {
+      window.history.replaceState(null, "", `/start${search}`);
+      await serverPage();
+      const events = recordPlanChanges();
+      pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+      events.stop();
+      expect(localStorage.getItem("plan"), search).toBe(saved);
+      expect(events.details, search).toEqual(saved === "annual" ? [{ planType: "annual", amount: 250, frequency: "yearly" }] : []);
+      expect(select().value, search).toBe(promotion);
+      expect(shownPlan().current, search).toBe(saved ?? "monthly");
+      localStorage.clear();
+    }
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("shows the plan a placement chooses, and its promotion, until the visitor saves another", async () => {
+    document.body.innerHTML = `<div data-island="contact">${(await renderIsland("contact", { ...contactProps, plan: "annual" })).html}</div>`;
+    expect(select().value).toBe("Yearly plan (2 months free)");
+    localStorage.setItem("plan", "monthly");
+    pageWithPlanScript({ contact: { ...contactProps, plan: "annual" } });
+    expect(planFields()).toEqual(["monthly", "25", "monthly"]);
+    expect(select().value).toBe("Monthly plan");
+  });
 });
