@@ -3,7 +3,7 @@
 // code of each door hanger gives it, is chosen as the toggle would choose it: saved, announced
 // with `plan-change`, and the form's promotion and plan fields agree. An unknown one is ignored.
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/page-checks";
+import { expect, expectNoAxeViolations, test } from "../support/page-checks";
 
 const YEARLY = "Yearly plan (2 months free)";
 const MONTHLY = "Monthly plan";
@@ -54,6 +54,7 @@ test("/start welcomes the visitor with the form on the yearly plan, before and a
   expect(await form(page)).toEqual(ANNUAL);
   await hydrated(page);
   expect(await form(page)).toEqual(ANNUAL);
+  await expectNoAxeViolations(page);
   // The page's plan is shown, not chosen for the visitor.
   expect(await planEvents(page)).toEqual([]);
   expect(await savedPlan(page)).toBeNull();

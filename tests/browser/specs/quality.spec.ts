@@ -14,6 +14,7 @@ const pages = [
   { path: "/", status: 200 },
   { path: "/privacypolicy", status: 200 },
   { path: "/termsofservice", status: 200 },
+  { path: "/start", status: 200 },
   { path: "/missing", status: 404 },
 ];
 
