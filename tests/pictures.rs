@@ -24,7 +24,7 @@ fn project() -> Fixture {
     site
 }
 
-/// The project with a phone's photo in the hero (2400 × 1800 as stored,
+/// The project with a phone's photo in the hero (1600 × 1200 as stored,
 /// turned a quarter by its EXIF orientation 6), a PNG in the privacy policy,
 /// a grey photo with a linear colour profile in the terms, and three files
 /// to publish as they are.
@@ -37,7 +37,7 @@ fn site_with_photos() -> Fixture {
     );
     site.write(
         "content/photos/bins-at-curb.jpg",
-        photos::phone_jpeg(2400, 1800, 6, None),
+        photos::phone_jpeg(1600, 1200, 6, None),
     );
     site.rewrite("content/pages/privacypolicy.md", |text| {
         format!("{text}\n![Our truck](truck.png)\n").into_bytes()
@@ -109,7 +109,7 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         .find(|img| img.contains(HERO_ALT))
         .unwrap_or_else(|| panic!("no hero <img> in {home}"));
     assert!(
-        hero.contains("width=\"1800\" height=\"2400\""),
+        hero.contains("width=\"1200\" height=\"1600\""),
         "turned upright: {hero}"
     );
     assert!(
@@ -197,9 +197,9 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
     };
     for ext in [".webp", ".jpg"] {
         let photo = largest("bins-at-curb-", ext);
-        assert_eq!(photo.dimensions(), (1800, 2400), "{ext}");
-        let top = photo.get_pixel(900, 100).0;
-        let bottom = photo.get_pixel(900, 2300).0;
+        assert_eq!(photo.dimensions(), (1200, 1600), "{ext}");
+        let top = photo.get_pixel(600, 100).0;
+        let bottom = photo.get_pixel(600, 1500).0;
         assert!(
             top[0] > 150 && top[2] < 110,
             "top should be red, is {top:?} ({ext})"

@@ -1,5 +1,5 @@
 // A hero photo, as a visitor sees it: a copy of the project whose home.yaml places a
-// 2400 × 1600 photo (drawn in the browser and saved as JPEG), served by the preview. On a
+// 1600 × 1067 photo (drawn in the browser and saved as JPEG), served by the preview. On a
 // phone the photo is in the first screen; on a desktop it stands beside the text. It is the
 // page's largest paint, fetched in WebP at a width that fits the screen, and the page does not
 // shift while it arrives. A file of content/public/ is served at its own address.
@@ -20,21 +20,21 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const page = await browser.newPage();
   const jpeg = await page.evaluate(() => {
     const canvas = document.createElement("canvas");
-    canvas.width = 2400;
-    canvas.height = 1600;
+    canvas.width = 1600;
+    canvas.height = 1067;
     const context = canvas.getContext("2d");
     if (!context) throw new Error("no 2D canvas");
-    const sky = context.createLinearGradient(0, 0, 0, 1600);
+    const sky = context.createLinearGradient(0, 0, 0, 1067);
     sky.addColorStop(0, "#1d3557");
     sky.addColorStop(0.6, "#f4a261");
     sky.addColorStop(0.61, "#555b6e");
     sky.addColorStop(1, "#8d99ae");
     context.fillStyle = sky;
-    context.fillRect(0, 0, 2400, 1600);
+    context.fillRect(0, 0, 1600, 1067);
     context.fillStyle = "#2a9d8f";
-    context.fillRect(1300, 700, 260, 560);
+    context.fillRect(867, 467, 173, 373);
     context.fillStyle = "#264653";
-    context.fillRect(1650, 700, 260, 560);
+    context.fillRect(1100, 467, 173, 373);
     return canvas.toDataURL("image/jpeg", 0.9).split(",")[1] ?? "";
   });
   await page.close();
@@ -77,7 +77,7 @@ test("the hero photo is the page's largest paint, in the first screen, fetched i
   if (!box || !viewport) throw new Error("no box or viewport");
   // Sharp (at least the drawn width in device pixels, up to the largest copy), and the
   // smallest copy that is.
-  expect(chosenWidth).toBeGreaterThanOrEqual(Math.min(2000, Math.floor(box.width * ratio)) - 1);
+  expect(chosenWidth).toBeGreaterThanOrEqual(Math.min(1600, Math.floor(box.width * ratio)) - 1);
   expect(chosenWidth - 400).toBeLessThan(box.width * ratio);
   // Within the first screen, whole.
   expect(box.y).toBeGreaterThanOrEqual(0);
