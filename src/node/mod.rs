@@ -50,8 +50,10 @@ pub struct NodeBridge {
     script: PathBuf,
 }
 
+/// One line Node answers a request with: which request, whether it worked,
+/// and what it made.
 #[derive(Deserialize)]
-struct Reply {
+struct NodeMessage {
     id: Option<u64>,
     ok: bool,
     error: Option<String>,
@@ -162,7 +164,7 @@ impl NodeBridge {
             let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
             return Err(failed("stopped without answering", status, &self.script));
         }
-        let reply: Reply = serde_json::from_str(&reply).map_err(|err| {
+        let reply: NodeMessage = serde_json::from_str(&reply).map_err(|err| {
             failed(
                 "answered something that is not JSON",
                 format!("{err}: {reply}"),

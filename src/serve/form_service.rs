@@ -43,15 +43,15 @@ fn preflight() -> ResponseBox {
 /// How the poster wants the answer: JSON for the JavaScript client, pages
 /// and redirects for a form posted without it.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Reply {
+enum AnswerFormat {
     Json,
     Page,
 }
 
 fn submit(request: &Request, preview: &Preview) -> ResponseBox {
     let reply = match request.header("Accept") {
-        Some(accept) if accept.contains("application/json") => Reply::Json,
-        _ => Reply::Page,
+        Some(accept) if accept.contains("application/json") => AnswerFormat::Json,
+        _ => AnswerFormat::Page,
     };
     let form_id = request_path_form_id(&request.target);
     let Some(form_id) = form_id.filter(|id| preview.form_id().as_deref() == Some(id.as_str()))
@@ -97,25 +97,27 @@ fn request_path_form_id(target: &str) -> Option<String> {
     (!id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric())).then(|| id.to_string())
 }
 
-fn accepted(reply: Reply) -> ResponseBox {
+fn accepted(reply: AnswerFormat) -> ResponseBox {
     match reply {
         // The service answers `next` with its own thank-you page; here the
         // stand-in's, so following it stays on this server.
-        Reply::Json => json_reply(200, json!({ "next": THANKS_PATH, "ok": true }).to_string()),
-        Reply::Page => {
+        AnswerFormat::Json => {
+            json_reply(200, json!({ "next": THANKS_PATH, "ok": true }).to_string())
+        }
+        AnswerFormat::Page => {
             let response = response::text(303, TEXT_PLAIN, format!("See {THANKS_PATH}\n"));
             with_header(response, "Location", THANKS_PATH)
         }
     }
 }
 
-fn rejected(reply: Reply, rejection: Rejection) -> ResponseBox {
+fn rejected(reply: AnswerFormat, rejection: Rejection) -> ResponseBox {
     match reply {
-        Reply::Json => json_reply(
+        AnswerFormat::Json => json_reply(
             rejection.status,
             serde_json::to_string(&rejection).unwrap_or_default(),
         ),
-        Reply::Page => {
+        AnswerFormat::Page => {
             let messages: Vec<String> = rejection
                 .errors
                 .iter()
@@ -131,10 +133,10 @@ fn rejected(reply: Reply, rejection: Rejection) -> ResponseBox {
 }
 
 /// A request the service could not even read (not a validation error).
-fn failure(reply: Reply, status: u16, message: String) -> ResponseBox {
+fn failure(reply: AnswerFormat, status: u16, message: String) -> ResponseBox {
     match reply {
-        Reply::Json => json_reply(status, json!({ "error": message }).to_string()),
-        Reply::Page => response::text(
+        AnswerFormat::Json => json_reply(status, json!({ "error": message }).to_string()),
+        AnswerFormat::Page => response::text(
             status,
             "text/html; charset=utf-8",
             dev_assets::form_error_page(&[message]),

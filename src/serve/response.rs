@@ -10,7 +10,7 @@ use crate::render::headers;
 pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 
 /// What a handler gives back for one request.
-pub enum Reply {
+pub enum Answer {
     Response(ResponseBox),
     /// An answer the handler writes itself, head included, straight to the
     /// connection (the live-reload stream); the connection ends with it.
@@ -19,9 +19,9 @@ pub enum Reply {
 
 pub type WriteStream = Box<dyn FnOnce(&mut dyn Write) + Send>;
 
-impl From<ResponseBox> for Reply {
-    fn from(response: ResponseBox) -> Reply {
-        Reply::Response(response)
+impl From<ResponseBox> for Answer {
+    fn from(response: ResponseBox) -> Answer {
+        Answer::Response(response)
     }
 }
 

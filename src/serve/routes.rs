@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::preview::Preview;
 use super::request::Request;
 use super::request_path::path_of;
-use super::response::{self, Reply, TEXT_PLAIN, method_not_allowed, with_header};
+use super::response::{self, Answer, TEXT_PLAIN, method_not_allowed, with_header};
 use super::{dev_assets, form_service, host_check, live_reload, static_files};
 
 pub struct Routes {
@@ -18,7 +18,7 @@ impl Routes {
         Routes { preview }
     }
 
-    pub fn answer(&self, request: &Request) -> Reply {
+    pub fn answer(&self, request: &Request) -> Answer {
         if !host_check::allowed(request.header("Host")) {
             return response::text(
                 403,
@@ -36,7 +36,7 @@ impl Routes {
             let last_event_id = request.header("Last-Event-ID").map(str::to_owned);
             let head_only = !matches!(request.method, tiny_http::Method::Get);
             // A tab's stream is one of the server's connections, and counted so.
-            Reply::Stream(Box::new(move |out| {
+            Answer::Stream(Box::new(move |out| {
                 live_reload::stream(out, preview.live(), last_event_id.as_deref(), head_only);
             }))
         } else if path.starts_with(form_service::PATH_PREFIX) {

@@ -18,7 +18,7 @@ use tiny_http::{HTTPVersion, Method, ResponseBox};
 
 use super::preview::Preview;
 use super::request::{self, Refusal, Request};
-use super::response::{self, Reply, TEXT_PLAIN, with_header};
+use super::response::{self, Answer, TEXT_PLAIN, with_header};
 use super::routes::Routes;
 use crate::diagnostics::{Diagnostic, Result};
 
@@ -171,12 +171,12 @@ fn serve(stream: &TcpStream, routes: &Routes) {
                 return linger(stream, &mut reader);
             }
             Ok(request) => match routes.answer(&request) {
-                Reply::Response(answer) => {
+                Answer::Response(answer) => {
                     if !write(stream, answer, Some(&request)) {
                         return;
                     }
                 }
-                Reply::Stream(write) => return write(&mut &*stream),
+                Answer::Stream(write) => return write(&mut &*stream),
             },
         }
     }
