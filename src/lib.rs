@@ -8,10 +8,12 @@
 //! through the last two a batch at a time. [`build`] drives it; [`serve`]
 //! previews it.
 //!
-//! Dependencies point one way: the helpers ([`diagnostics`], [`text`],
-//! [`output_file`]) → [`media`] → [`content`] → [`islands`] → [`node`] / [`styles`] /
-//! [`render`] → [`output`] → [`build`] → [`serve`]. Every message a user
-//! sees is a [`diagnostics::Diagnostic`].
+//! Dependencies point one way: the helpers ([`diagnostics`], [`text`]) →
+//! [`output`] (a file of the site, the headers and host configuration that
+//! travel with it, and the writing of `dist/`; it imports nothing above it) →
+//! [`media`] → [`content`] → [`islands`] → [`node`] / [`styles`] / [`render`]
+//! → [`build`] → [`serve`]. Every message a user sees is a
+//! [`diagnostics::Diagnostic`].
 
 pub mod build;
 pub mod check;
@@ -21,7 +23,6 @@ pub mod islands;
 pub mod media;
 pub mod node;
 pub mod output;
-pub mod output_file;
 pub mod render;
 pub mod serve;
 pub mod styles;

@@ -204,7 +204,7 @@ fn inline_code_is_only_the_hashed_stylesheet_and_loader_and_structured_data_is_e
     let (_dir, out) = build_real_site();
     let headers = read(&out, "_headers");
     assert!(!headers.contains("unsafe-inline"));
-    let csp_hash = curbside::render::headers::csp_hash;
+    let csp_hash = curbside::output::headers::csp_hash;
     for page in [
         "index.html",
         "privacypolicy.html",

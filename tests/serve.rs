@@ -112,7 +112,7 @@ fn every_answer_carries_the_security_headers() {
         request(addr, "OPTIONS", "/f/testform", &[], b""),
     ];
     for reply in &replies {
-        for (name, value) in curbside::render::headers::security(&Default::default()) {
+        for (name, value) in curbside::output::headers::security(&Default::default()) {
             assert_eq!(
                 reply.header(name),
                 Some(value.as_str()),
@@ -125,7 +125,7 @@ fn every_answer_carries_the_security_headers() {
     assert!(csp.contains("connect-src 'self'") && csp.contains("form-action 'self'"));
     let events = EventStream::open(addr, None);
     assert_eq!(events.status, 200);
-    for (name, _) in curbside::render::headers::security(&Default::default()) {
+    for (name, _) in curbside::output::headers::security(&Default::default()) {
         assert!(
             events.headers.contains_key(&name.to_ascii_lowercase()),
             "{name} on events"
@@ -151,7 +151,7 @@ fn caching_fits_development() {
     );
     assert_eq!(
         get(once.addr(), "/assets/site-0123456789.css").header("Cache-Control"),
-        Some(curbside::render::headers::IMMUTABLE)
+        Some(curbside::output::headers::IMMUTABLE)
     );
     // A page not changed since the browser's copy is not sent again.
     let first = get(once.addr(), "/");

@@ -14,7 +14,7 @@ use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Bundle, RenderedIsland};
 use crate::node::{self, NodeBridge};
 use crate::output::compress::Compressor;
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 use crate::render::{self, props::FormEndpoint};
 use crate::styles;
 

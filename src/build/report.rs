@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::render::headers::InlineSources;
+use crate::output::headers::InlineSources;
 
 #[derive(Debug, Clone)]
 pub struct BuildReport {

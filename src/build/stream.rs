@@ -16,9 +16,9 @@ use super::report::BuildReport;
 use crate::content::Site;
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::RenderedIsland;
-use crate::output::{StagedSite, compress::Compressor};
-use crate::output_file::OutputFile;
-use crate::render::headers::InlineSources;
+use crate::output::file::OutputFile;
+use crate::output::headers::{self, InlineSources};
+use crate::output::{StagedSite, compress::Compressor, server_config};
 use crate::render::placements::Placements;
 use crate::render::share_card::ShareCards;
 use crate::render::{self, AssetUrls, BuiltAssets, PageRenderer, Placer, RenderInput};
@@ -143,7 +143,7 @@ impl Finished {
             islands: std::mem::take(&mut made.rendered),
             entry: format!("/{}", made.bundle.entry),
             nojs_url: format!("/{}", nojs.path),
-            meta_csp: render::headers::meta_policy(&inline),
+            meta_csp: headers::meta_policy(&inline),
             made,
             inline,
             nojs,
@@ -450,10 +450,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         ];
         files.extend(published);
         if options.host.headers_file() {
-            files.push(OutputFile::text(
-                "_headers",
-                render::headers::headers_file(&inline),
-            ));
+            files.push(OutputFile::text("_headers", headers::headers_file(&inline)));
         }
         if let Some(rules) = options.host.redirects_file() {
             files.push(OutputFile::text("_redirects", rules.to_string()));
@@ -466,14 +463,8 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             return Err(err);
         }
         let server = [
-            OutputFile::text(
-                render::server_config::NGINX_FILE,
-                render::server_config::nginx(&inline),
-            ),
-            OutputFile::text(
-                render::server_config::CADDY_FILE,
-                render::server_config::caddy(&inline),
-            ),
+            OutputFile::text(server_config::NGINX_FILE, server_config::nginx(&inline)),
+            OutputFile::text(server_config::CADDY_FILE, server_config::caddy(&inline)),
         ];
         let writing = Instant::now();
         let staged = self

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 
 /// Where the islands live, inside the frontend folder.
 pub const FOLDER: &str = "src/islands";

@@ -21,7 +21,7 @@ use super::encode;
 use super::picture::{self, Picture};
 use super::variants::{self, Placement, Variant};
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 
 /// What reading a picture found, for a file of this size and time.
 #[derive(Debug, Clone, Serialize, Deserialize)]

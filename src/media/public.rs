@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{self, Diagnostic, Location, Result};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 
 /// The folder under `content/`.
 pub const FOLDER: &str = "public";

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Bundle, RenderedIsland};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 use crate::text::hex;
 
 /// A content hash, in hex.

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Bundle, RenderedIsland};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 pub use dependencies::ensure_installed;
 
 /// A stylesheet to minify: its path as shown to the site owner, and its text.

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 use crate::text::hex;
 
 const TEXT_EXTENSIONS: &[&str] = &["html", "css", "js", "svg", "xml", "txt", "json"];

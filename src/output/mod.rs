@@ -7,7 +7,10 @@
 //! same way: nothing internal is ever published with the site.
 
 pub mod compress;
+pub mod file;
+pub mod headers;
 pub mod host;
+pub mod server_config;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -15,7 +18,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Result};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 
 /// Refuses an output folder that a build would destroy or that would feed
 /// back into the next build: the project itself or a folder above it (the

@@ -1,14 +1,12 @@
 //! Pages from content and layouts: the template context, island markup,
 //! structured data, and the site's small text files.
 
-pub mod headers;
 pub mod json;
 pub mod layouts;
 mod markers;
 mod minify;
 pub mod placements;
 pub mod props;
-pub mod server_config;
 pub mod share_card;
 pub mod structured_data;
 
@@ -24,7 +22,7 @@ use crate::content::{PAGES_FOLDER, Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::RenderedIsland;
 use crate::media::{Library, Placement};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 use crate::text::xml_escape;
 pub use layouts::Layouts;
 use markers::marker;

@@ -21,7 +21,7 @@ pub enum FormEndpoint {
     Local,
 }
 
-pub const HOSTED_FORM_SERVICE: &str = "https://formspree.io";
+pub use crate::output::headers::HOSTED_FORM_SERVICE;
 
 impl FormEndpoint {
     pub fn origin(&self) -> &'static str {

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use crate::content::Site;
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::output_file::OutputFile;
+use crate::output::file::OutputFile;
 use crate::text::read_text;
 
 pub const WIDTH: u32 = 1200;

@@ -5,7 +5,7 @@ use std::io::{Cursor, Read, Write};
 
 use tiny_http::{Header, Response, ResponseBox, StatusCode};
 
-use crate::render::headers;
+use crate::output::headers;
 
 pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 

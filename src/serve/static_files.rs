@@ -25,7 +25,7 @@ use super::preview::Preview;
 use super::request::Request;
 use super::request_path::{self, RequestPath};
 use super::response::{self, TEXT_PLAIN, with_header};
-use crate::render::headers::IMMUTABLE;
+use crate::output::headers::IMMUTABLE;
 
 /// What a URL names in the preview folder.
 #[derive(Debug, Clone, PartialEq, Eq)]

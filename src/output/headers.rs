@@ -1,7 +1,9 @@
 //! The security headers, in one place: written to `_headers` for hosts that
 //! read it (Netlify, Cloudflare Pages) and sent by the preview server.
 
-use super::props::HOSTED_FORM_SERVICE;
+/// The hosted form service's origin: the sign-up form posts there, so the
+/// policy allows it (and only it) beside the site itself.
+pub const HOSTED_FORM_SERVICE: &str = "https://formspree.io";
 
 /// The CSP sources (`'sha256-…'`) of the pages' inline stylesheet and script.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
