@@ -11,13 +11,6 @@ use std::process::{Command, Output};
 
 use fixture_support::{Fixture, tree};
 
-/// A copy of the project; the check lists its islands, in frontend/.
-fn project() -> Fixture {
-    let site = Fixture::copy_of_project();
-    site.with_frontend();
-    site
-}
-
 fn check(site: &Fixture) -> Output {
     Command::new(env!("CARGO_BIN_EXE_curbside"))
         .arg("--root")
@@ -42,7 +35,7 @@ fn check_fails(site: &Fixture) -> String {
 
 #[test]
 fn the_repository_site_passes_and_nothing_is_written() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     let before = tree(site.root());
     let output = check(&site);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -62,7 +55,7 @@ fn the_repository_site_passes_and_nothing_is_written() {
 
 #[test]
 fn a_link_to_a_page_that_does_not_exist() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write(
         "content/pages/about.md",
         "---\ntitle: About Us\ndescription: Who we are.\n---\n\nRead our [terms](/termsofservise) first.\n",
@@ -77,7 +70,7 @@ fn a_link_to_a_page_that_does_not_exist() {
 
 #[test]
 fn a_link_to_a_section_that_does_not_exist() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.replace(
         "content/faq.yaml",
         "    Yes. Returning",
@@ -93,7 +86,7 @@ fn a_link_to_a_section_that_does_not_exist() {
 
 #[test]
 fn a_page_no_link_reaches() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write(
         "content/pages/route-map.md",
         "---\ntitle: Our route\ndescription: Where we go.\nlink: none\n---\n\nThe route.\n",
@@ -118,7 +111,7 @@ fn a_page_no_link_reaches() {
 
 #[test]
 fn every_problem_is_reported_not_only_the_first() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write(
         "content/pages/about.md",
         "---\ntitle: About Us\ndescription: Who we are.\n---\n\n[One](/nowhere) and [two](/#nothing).\n",
@@ -137,7 +130,7 @@ fn every_problem_is_reported_not_only_the_first() {
 
 #[test]
 fn a_content_mistake_is_reported_as_the_build_reports_it() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.replace("content/plans.yaml", "price: 25\n", "price: twenty-five\n");
     let stderr = check_fails(&site);
     assert!(
@@ -151,7 +144,7 @@ fn a_content_mistake_is_reported_as_the_build_reports_it() {
 #[test]
 fn a_landing_page_needs_no_link_to_it() {
     // The door hangers' page: visitors come from its QR code, not from the site.
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     let output = check(&site);
     assert_eq!(
         output.status.code(),

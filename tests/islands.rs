@@ -17,16 +17,10 @@ use serde_json::Value;
 
 const PRICING_SECTION: &str = "layouts/sections/pricing.html";
 
-fn project() -> Fixture {
-    let site = Fixture::copy_of_project();
-    site.with_frontend();
-    site
-}
-
 /// The home page with a second pricing toggle after the first, on the
 /// yearly plan and hydrating when the browser is idle.
 fn two_toggles() -> Fixture {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.replace(
         PRICING_SECTION,
         "{{ islands.pricing }}\n",
@@ -137,7 +131,7 @@ fn node_renders_each_distinct_placement_once() {
 
 #[test]
 fn the_door_hanger_page_holds_the_form_on_the_yearly_plan_without_javascript() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.build_ok();
     let start = page(&site, "start.html");
     assert_eq!(
@@ -175,7 +169,7 @@ fn the_door_hanger_page_holds_the_form_on_the_yearly_plan_without_javascript() {
 
 #[test]
 fn a_page_that_places_no_island_carries_no_script() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     // The legal pages and the 404 place the menu (in the header) and nothing else.
     site.replace("layouts/partials/header.html", "{{ islands.menu }}\n", "");
     site.build_ok();
@@ -242,7 +236,7 @@ fn a_mistake_in_a_layouts_placement_is_reported_where_it_is_written() {
             "`soon` is not a moment to hydrate",
         ),
     ] {
-        let site = project();
+        let site = Fixture::copy_with_frontend();
         site.replace(
             PRICING_SECTION,
             "{{ islands.pricing }}\n",
@@ -293,7 +287,7 @@ fn a_mistake_in_a_markdown_placement_is_reported_where_it_is_written() {
             "`the yearly plan` in an island block is not a setting",
         ),
     ] {
-        let site = project();
+        let site = Fixture::copy_with_frontend();
         site.replace(START, old, new);
         fails_at(&site, &format!("{START}:{at}"), says);
     }
@@ -303,7 +297,7 @@ fn a_mistake_in_a_markdown_placement_is_reported_where_it_is_written() {
 fn an_island_with_fixed_ids_placed_twice_on_a_page_is_refused() {
     // The form's fields have ids of their own (the form service's names), so two forms on
     // one page would share them.
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.replace(
         "layouts/sections/contact.html",
         "{{ islands.contact }}\n",

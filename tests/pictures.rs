@@ -18,18 +18,12 @@ use photos::SECRET;
 
 const HERO_ALT: &str = "Two green bins at the curb at dusk";
 
-fn project() -> Fixture {
-    let site = Fixture::copy_of_project();
-    site.with_frontend();
-    site
-}
-
 /// The project with a phone's photo in the hero (1600 × 1200 as stored,
 /// turned a quarter by its EXIF orientation 6), a PNG in the privacy policy,
 /// a grey photo with a linear colour profile in the terms, and three files
 /// to publish as they are.
 fn site_with_photos() -> Fixture {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.replace(
         "content/home.yaml",
         "  button: Start Service\n",
@@ -309,7 +303,7 @@ fn fails_in_build_and_check(site: &Fixture, at: &str, words: &str) {
 
 #[test]
 fn a_missing_picture_is_an_error_at_its_place() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write("content/pages/Truck.png", photos::png_with_text(40, 30));
     let at = append_to_policy(&site, "![Our truck](truck.png)");
     fails_in_build_and_check(
@@ -325,7 +319,7 @@ fn a_missing_picture_is_an_error_at_its_place() {
 
 #[test]
 fn a_file_that_is_not_a_picture_is_an_error() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write("content/pages/truck.jpg", "I am text, not a photo\n");
     let at = append_to_policy(&site, "![Our truck](truck.jpg)");
     fails_in_build_and_check(&site, &at, "is not a picture");
@@ -333,7 +327,7 @@ fn a_file_that_is_not_a_picture_is_an_error() {
 
 #[test]
 fn a_heic_photo_is_an_error_that_says_how_to_convert_it() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write(
         "content/pages/truck.heic",
         b"\0\0\0\x18ftypheic\0\0\0\0mif1heic",
@@ -349,7 +343,7 @@ fn a_heic_photo_is_an_error_that_says_how_to_convert_it() {
 
 #[test]
 fn a_picture_without_alt_text_is_an_error_and_decoration_is_said_so() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write("content/pages/truck.png", photos::png_with_text(40, 30));
     let at = append_to_policy(&site, "![](truck.png)");
     fails_in_build_and_check(&site, &at, "has no alt text");
@@ -365,7 +359,7 @@ fn a_picture_without_alt_text_is_an_error_and_decoration_is_said_so() {
 
 #[test]
 fn a_picture_too_large_to_process_is_an_error() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     // 8000 × 6000 (48 megapixels), as a GIF's header says.
     let mut gif = b"GIF89a".to_vec();
     gif.extend(8000u16.to_le_bytes());
@@ -375,7 +369,7 @@ fn a_picture_too_large_to_process_is_an_error() {
     let at = append_to_policy(&site, "![A map](huge.gif)");
     fails_in_build_and_check(&site, &at, "48 megapixels");
 
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     let big = site.root().join("content/pages/big.jpg");
     site.write("content/pages/big.jpg", [0xFFu8, 0xD8, 0xFF]);
     std::fs::OpenOptions::new()
@@ -389,7 +383,7 @@ fn a_picture_too_large_to_process_is_an_error() {
 
 #[test]
 fn a_missing_hero_photo_is_an_error_in_home_yaml() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.replace(
         "content/home.yaml",
         "  button: Start Service\n",
@@ -412,7 +406,7 @@ fn a_missing_hero_photo_is_an_error_in_home_yaml() {
 
 #[test]
 fn a_layout_places_a_picture_with_the_same_treatment() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write(
         "content/photos/team.jpg",
         photos::phone_jpeg(1200, 800, 1, None),
@@ -447,11 +441,11 @@ fn a_layout_places_a_picture_with_the_same_treatment() {
 
 #[test]
 fn public_files_that_would_hide_or_replace_others_are_refused() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write("content/public/.env", "SECRET=1\n");
     fails_in_build_and_check(&site, "content/public/.env", "is a dotfile");
 
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write("content/public/sitemap.xml", "<urlset/>\n");
     fails_in_build_and_check(
         &site,
@@ -459,7 +453,7 @@ fn public_files_that_would_hide_or_replace_others_are_refused() {
         "the build's own sitemap.xml",
     );
 
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write("content/public/privacypolicy", "a file where the page is\n");
     fails_in_build_and_check(
         &site,
@@ -470,7 +464,7 @@ fn public_files_that_would_hide_or_replace_others_are_refused() {
 
 #[test]
 fn check_counts_a_link_to_a_public_file_only_when_the_file_is_there() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.rewrite("content/pages/termsofservice.md", |text| {
         format!("{text}\nOur [price sheet](/prices.pdf).\n").into_bytes()
     });
@@ -487,7 +481,7 @@ fn check_counts_a_link_to_a_public_file_only_when_the_file_is_there() {
 
 #[test]
 fn a_picture_in_a_faq_answer_is_found_from_content_and_needs_alt_text() {
-    let site = project();
+    let site = Fixture::copy_with_frontend();
     site.write("content/photos/truck.png", photos::png_with_text(600, 400));
     site.replace(
         "content/faq.yaml",

@@ -36,6 +36,14 @@ impl Fixture {
         Fixture { dir }
     }
 
+    /// A copy of the project whose frontend/ is the repository's own (linked):
+    /// for builds and checks that list or run the islands.
+    pub fn copy_with_frontend() -> Fixture {
+        let fixture = Fixture::copy_of_project();
+        fixture.with_frontend();
+        fixture
+    }
+
     /// A copy of the project with the files of `tests/fixtures/<name>/` laid
     /// over it, for mistakes that read best as a whole file.
     pub fn with_overlay(name: &str) -> Fixture {
