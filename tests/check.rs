@@ -7,23 +7,12 @@
 #[path = "common/fixture_support.rs"]
 mod fixture_support;
 
-use std::process::{Command, Output};
-
 use fixture_support::{Fixture, tree};
-
-fn check(site: &Fixture) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_curbside"))
-        .arg("--root")
-        .arg(site.root())
-        .arg("check")
-        .output()
-        .expect("run the curbside binary")
-}
 
 /// Runs the check, which must fail with exit code 1, and returns its stderr
 /// from the first `error:` line, the sample-values warning above it left out.
 fn check_fails(site: &Fixture) -> String {
-    let output = check(site);
+    let output = site.check();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -37,7 +26,7 @@ fn check_fails(site: &Fixture) -> String {
 fn the_repository_site_passes_and_nothing_is_written() {
     let site = Fixture::copy_with_frontend();
     let before = tree(site.root());
-    let output = check(&site);
+    let output = site.check();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(
@@ -100,7 +89,7 @@ fn a_page_no_link_reaches() {
         "These terms apply",
         "See [our route](/route-map). These terms apply",
     );
-    let output = check(&site);
+    let output = site.check();
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -145,7 +134,7 @@ fn a_content_mistake_is_reported_as_the_build_reports_it() {
 fn a_landing_page_needs_no_link_to_it() {
     // The door hangers' page: visitors come from its QR code, not from the site.
     let site = Fixture::copy_with_frontend();
-    let output = check(&site);
+    let output = site.check();
     assert_eq!(
         output.status.code(),
         Some(0),

@@ -9,7 +9,6 @@
 mod fixture_support;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 use fixture_support::Fixture;
 use scraper::{Html, Selector};
@@ -190,12 +189,7 @@ fn a_page_that_places_no_island_carries_no_script() {
 /// Runs `curbside check` on the fixture; returns its stderr from the first
 /// `error:` line, and checks that it failed at `at` with a help line.
 fn check_fails_at(site: &Fixture, at: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_curbside"))
-        .arg("--root")
-        .arg(site.root())
-        .arg("check")
-        .output()
-        .expect("run the curbside binary");
+    let output = site.check();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     let error = &stderr[stderr.find("error: ").unwrap_or(0)..];

@@ -10,7 +10,6 @@ mod fixture_support;
 mod photos;
 
 use std::path::Path;
-use std::process::Command;
 
 use fixture_support::Fixture;
 use image::GenericImageView;
@@ -263,14 +262,9 @@ fn a_warm_build_makes_no_copy_again() {
     );
 }
 
-/// Runs `curbside check`: its exit code and stderr.
+/// `curbside check`'s exit code and stderr.
 fn check(site: &Fixture) -> (Option<i32>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_curbside"))
-        .arg("--root")
-        .arg(site.root())
-        .arg("check")
-        .output()
-        .expect("run the curbside binary");
+    let output = site.check();
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stderr).into_owned(),

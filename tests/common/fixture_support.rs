@@ -121,6 +121,16 @@ impl Fixture {
         self
     }
 
+    /// Runs `curbside --root <fixture> check`.
+    pub fn check(&self) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_curbside"))
+            .arg("--root")
+            .arg(self.root())
+            .arg("check")
+            .output()
+            .expect("run the curbside binary")
+    }
+
     /// Runs `curbside build --root <fixture> --out <fixture>/dist`.
     pub fn build(&self) -> Output {
         Command::new(env!("CARGO_BIN_EXE_curbside"))
