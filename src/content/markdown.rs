@@ -11,16 +11,6 @@ fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION
 }
 
-pub fn to_html(markdown: &str) -> String {
-    let parser = Parser::new_ext(markdown, options()).map(|event| match event {
-        Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
-        other => other,
-    });
-    let mut out = String::with_capacity(markdown.len() * 3 / 2);
-    html::push_html(&mut out, parser);
-    out
-}
-
 /// A picture placed in Markdown as `![alt](src)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MarkdownPicture {
@@ -45,34 +35,15 @@ fn alt_text(written: &str) -> (String, bool) {
     }
 }
 
-/// Every picture of `markdown`, in order.
+/// Every picture of `markdown`, in order: what [`to_html_with_pictures`]
+/// meets, so a page is checked as it is rendered.
 pub fn pictures(markdown: &str) -> Vec<MarkdownPicture> {
     let mut found = Vec::new();
-    let mut open: Option<(usize, String, String)> = None;
-    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
-        match event {
-            Event::Start(Tag::Image { dest_url, .. }) => {
-                open = Some((range.start, dest_url.to_string(), String::new()));
-            }
-            Event::Text(text) | Event::Code(text) => {
-                if let Some((_, _, alt)) = &mut open {
-                    alt.push_str(&text);
-                }
-            }
-            Event::End(TagEnd::Image) => {
-                if let Some((offset, src, written)) = open.take() {
-                    let (alt, described) = alt_text(&written);
-                    found.push(MarkdownPicture {
-                        offset,
-                        src,
-                        alt,
-                        described,
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
+    // Placing nothing cannot fail.
+    let _ = to_html_with_pictures(markdown, |picture| {
+        found.push(picture.clone());
+        Ok(String::new())
+    });
     found
 }
 
@@ -215,7 +186,7 @@ fn setting(
     })
 }
 
-/// [`to_html`], with each picture replaced by what `place` makes of it.
+/// `markdown` in HTML, each picture replaced by what `place` makes of it.
 /// Island blocks are left as code: see [`to_html_with_placements`].
 pub fn to_html_with_pictures(
     markdown: &str,
@@ -224,7 +195,7 @@ pub fn to_html_with_pictures(
     to_html_with_placements(markdown, place, |_| Ok(None))
 }
 
-/// [`to_html`], with each picture replaced by what `place` makes of it, and
+/// `markdown` in HTML, each picture replaced by what `place` makes of it, and
 /// the island block number `n` (counted from 0, in [`islands`]' order) by
 /// what `place_island(n)` makes of it (a block it answers `None` for stays
 /// as code).
@@ -311,7 +282,11 @@ mod tests {
 
     #[test]
     fn raw_html_is_escaped_not_passed_through() {
-        let html = to_html("Hi <script>alert(1)</script> there\n\n<div onclick=x>block</div>\n");
+        let html = to_html_with_pictures(
+            "Hi <script>alert(1)</script> there\n\n<div onclick=x>block</div>\n",
+            |_| Ok(String::new()),
+        )
+        .unwrap_or_default();
         assert!(!html.contains("<script"), "{html}");
         assert!(!html.contains("<div"), "{html}");
         assert!(html.contains("&lt;script&gt;"), "{html}");
