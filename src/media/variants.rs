@@ -54,14 +54,6 @@ impl Format {
             Format::Png => "png",
         }
     }
-
-    pub fn mime(self) -> &'static str {
-        match self {
-            Format::Webp => "image/webp",
-            Format::Jpeg => "image/jpeg",
-            Format::Png => "image/png",
-        }
-    }
 }
 
 /// One published copy of a picture.
