@@ -82,8 +82,8 @@ fn emitted_props(page: &Path) -> Value {
         props.insert(id.trim_start_matches("props-").to_string(), json);
     }
     assert!(
-        props.len() >= 3,
-        "the home page holds the pricing, menu and contact islands: {props:?}"
+        props.len() >= 2,
+        "the home page holds the pricing and contact islands: {props:?}"
     );
     Value::Object(props)
 }

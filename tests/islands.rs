@@ -120,10 +120,10 @@ fn node_renders_each_distinct_placement_once() {
     let renders = stored["value"]
         .as_object()
         .map_or(0, |renders| renders.len());
-    // menu, pricing, contact as the content places them; pricing on the yearly plan first on
+    // pricing and contact as the content places them; pricing on the yearly plan first on
     // the legal pages (its id there is `pricing`) and second on the home page (`pricing_2`);
     // the door hangers' form on the yearly plan.
-    assert_eq!(renders, 6, "{stored:#}");
+    assert_eq!(renders, 5, "{stored:#}");
     let terms = page(&site, "termsofservice.html");
     assert_eq!(props(&terms, "pricing")["plan"], "annual");
 }
@@ -169,8 +169,6 @@ fn the_door_hanger_page_holds_the_form_on_the_yearly_plan_without_javascript() {
 #[test]
 fn a_page_that_places_no_island_carries_no_script() {
     let site = Fixture::copy_with_frontend();
-    // The legal pages and the 404 place the menu (in the header) and nothing else.
-    site.replace("layouts/partials/header.html", "{{ islands.menu }}\n", "");
     site.build_ok();
     for path in ["privacypolicy.html", "termsofservice.html", "404.html"] {
         let doc = page(&site, path);

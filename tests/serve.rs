@@ -816,7 +816,7 @@ fn frontend_and_layout_edits_rebuild_once_per_burst() {
 
     append(
         root,
-        "frontend/src/islands/menu.tsx",
+        "frontend/src/islands/pricing.tsx",
         "\n// edited by a test\n",
     );
     served.wait_for(is_rebuild("frontend"), BUILD_TIMEOUT);

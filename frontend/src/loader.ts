@@ -9,6 +9,7 @@
 // (It exports nothing: an export would be dead code in every page.)
 import { afterFirstPaint } from "./loader/after-first-paint";
 import { replayEarlyTap } from "./loader/early-tap";
+import { closePopoversOnLink } from "./loader/menu-links";
 import { initPlanStarts } from "./loader/plan-start";
 
 const script = document.currentScript;
@@ -19,6 +20,7 @@ try {
   // The links still jump to the form, and the runtime below still starts.
   console.error("[islands] the Start buttons could not be prepared", error);
 }
+closePopoversOnLink();
 if (runtime) {
   replayEarlyTap(
     new Promise((resolve, reject) => {

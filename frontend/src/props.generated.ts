@@ -47,18 +47,6 @@ promotionSelectId: string, plans: Plans<PricingPlan>,
  */
 plan: PlanType | null, };
 
-export type MenuLink = { href: string, text: string, };
-
-export type MenuProps = { 
-/**
- * Text of the toggle button shown on small screens.
- */
-label: string, 
-/**
- * Accessible name of the nav landmark.
- */
-navLabel: string, links: Array<MenuLink>, };
-
 export type PromotionOption = { value: string, label: string, };
 
 export type PromotionProps = { 

@@ -4,7 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactProps, menuProps, pricingProps } from "./fixtures/props";
+import { contactProps, pricingProps } from "./fixtures/props";
 
 const script = fileURLToPath(new URL("../scripts/island-server.mjs", import.meta.url));
 
@@ -84,7 +84,7 @@ describe("island server", () => {
     const reactChunk = reactChunks[0];
     expect(reactChunk?.contents).toContain("hydrateRoot");
 
-    for (const name of ["pricing", "menu", "contact"]) {
+    for (const name of ["pricing", "contact"]) {
       const chunk = files.find((f) => f.path.startsWith(`assets/${name}-`));
       expect(chunk, name).toBeDefined();
       // The runtime loads it by its hashed name, and it shares the one React chunk.
@@ -142,23 +142,21 @@ describe("island server", () => {
       id: 4,
       cmd: "render",
       islands: [
-        { name: "pricing", props: pricingProps },
-        { name: "menu", props: { ...menuProps, label: "Navigate" } },
+        { name: "pricing", props: { ...pricingProps, toggleLabel: "Pay by" } },
         { name: "contact", props: contactProps },
       ],
     });
     expect(reply.error).toBeUndefined();
     expect(reply).toMatchObject({ id: 4, ok: true });
-    const [pricing, menu, contact] = (reply.islands ?? []).map((island) => island.html);
-    // When each hydrates comes from its own file: the menu says so, the others do not.
-    expect((reply.islands ?? []).map((island) => island.hydrate)).toEqual(["visible", "media:(max-width: 47.99rem)", "visible"]);
+    const [pricing, contact] = (reply.islands ?? []).map((island) => island.html);
+    // When each hydrates comes from its own file; neither of these says, so both are "visible".
+    expect((reply.islands ?? []).map((island) => island.hydrate)).toEqual(["visible", "visible"]);
+    expect(pricing).toContain("Pay by");
     expect(pricing).toContain("Save $50");
     expect(pricing).toContain('role="switch"');
     expect(pricing).toContain('href="#contact"');
     // useId values carry the island's prefix, as on the client.
     expect(pricing).toMatch(/id="[^"]*pricing-/);
-    expect(menu).toContain("Navigate");
-    expect(menu).toContain('aria-controls="site-nav-list"');
     expect(contact).toContain(`action="${contactProps.endpoint}/f/${contactProps.formId}"`);
     expect(contact).toContain('name="_gotcha"');
     expect(contact).toContain("Promotions cannot be combined.");
@@ -185,9 +183,9 @@ describe("island server", () => {
     // The render exception with its stack.
     expect(badProps.error).toMatch(/TypeError[\s\S]*\n\s+at /);
 
-    const reload = await server.send({ id: 8, cmd: "render", reload: true, islands: [{ name: "menu", props: menuProps }] });
+    const reload = await server.send({ id: 8, cmd: "render", reload: true, islands: [{ name: "pricing", props: pricingProps }] });
     expect(reload).toMatchObject({ id: 8, ok: true });
-    expect(reload.islands?.[0]?.html).toContain("How It Works");
+    expect(reload.islands?.[0]?.html).toContain(pricingProps.annualLabel);
   });
 
   it("exits 0 when stdin closes, having logged only to stderr", async () => {

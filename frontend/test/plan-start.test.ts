@@ -65,6 +65,38 @@ describe("the loader's plan script, before any island hydrates", () => {
     expect(planFields()).toEqual(["monthly", "25", "monthly"]);
   });
 
+  it("answers the switch and the words before React listens: one plan change each, the promotion following only a plan", async () => {
+    await serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    const events = recordPlanChanges();
+    const control = (selector: string) => document.querySelector(selector) as HTMLElement;
+    await userEvent.click(control("[data-plan-toggle]"));
+    expect(shownPlan()).toEqual({ current: "annual", checked: "true" });
+    expect(planFields()).toEqual(["annual", "250", "yearly"]);
+    // "None" stays "None", as with the island's own toggle.
+    expect(select().value).toBe("None");
+    // The word of the plan already shown changes nothing.
+    await userEvent.click(control('[data-plan-option="annual"]'));
+    select().value = "Yearly plan (2 months free)";
+    await userEvent.click(control('[data-plan-option="monthly"]'));
+    events.stop();
+    expect(events.details.map((detail) => detail.planType)).toEqual(["annual", "monthly"]);
+    expect(shownPlan()).toEqual({ current: "monthly", checked: "false" });
+    expect(select().value).toBe("Monthly plan");
+    expect(localStorage.getItem("plan")).toBe("monthly");
+  });
+
+  it("leaves the switch to React once React listens in its island", async () => {
+    await serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    document.querySelector("[data-island=pricing]")?.setAttribute("data-react", "");
+    const events = recordPlanChanges();
+    await userEvent.click(document.querySelector("[data-plan-toggle]") as HTMLElement);
+    events.stop();
+    expect(events.details).toEqual([]);
+    expect(shownPlan()).toEqual({ current: "monthly", checked: "false" });
+  });
+
   it("leaves a modified click (open in a new tab) to the browser", async () => {
     await serverPage();
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });

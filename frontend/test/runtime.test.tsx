@@ -6,7 +6,7 @@ import { initBackToTop } from "../src/runtime/back-to-top";
 import { initIslands } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
 import { render as renderIsland } from "../src/server";
-import { contactProps, menuProps, pricingProps } from "./fixtures/props";
+import { contactProps, pricingProps } from "./fixtures/props";
 import { FakeIntersectionObserver, stubIntersectionObserver, stubMatchMedia, stubReducedMotion } from "./helpers";
 
 declare global {
@@ -184,7 +184,7 @@ describe("islands runtime", () => {
   }
 
   it("hydrates a visible island when it comes within 200px of the viewport, not before", async () => {
-    const element = await island("menu", menuProps, "visible");
+    const element = await island("pricing", pricingProps, "visible");
     initIslands();
     const [observer] = FakeIntersectionObserver.observing(element);
     expect(observer?.options.rootMargin).toBe("200px");
@@ -192,9 +192,10 @@ describe("islands runtime", () => {
     expect(started(element)).toBe(false);
     observer?.report(element, true);
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
-    const button = element.querySelector("button") as HTMLButtonElement;
+    const button = element.querySelector("[role=switch]") as HTMLButtonElement;
+    const before = button.getAttribute("aria-checked");
     button.click();
-    await vi.waitFor(() => expect(button).toHaveAttribute("aria-expanded", "true"));
+    await vi.waitFor(() => expect(button.getAttribute("aria-checked")).not.toBe(before));
     expect(observer?.disconnected).toBe(true);
   });
 
@@ -217,16 +218,22 @@ describe("islands runtime", () => {
   });
 
   it("replays a tap made while the island was still loading", async () => {
-    const element = await island("menu", menuProps, "visible");
+    const element = await island("pricing", pricingProps, "visible");
+    // A button of an island that no page script answers before React (the plan script answers
+    // the switch itself): without its mark, the switch is one.
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    element.querySelector("[data-plan-toggle]")?.removeAttribute("data-plan-toggle");
     initIslands();
-    const button = element.querySelector("button") as HTMLButtonElement;
+    const button = element.querySelector("[role=switch]") as HTMLButtonElement;
+    const before = button.getAttribute("aria-checked");
+    const after = String(before !== "true");
     button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
     button.click();
-    expect(button).toHaveAttribute("aria-expanded", "false");
-    await vi.waitFor(() => expect(button).toHaveAttribute("aria-expanded", "true"));
+    expect(button).toHaveAttribute("aria-checked", before);
+    await vi.waitFor(() => expect(button).toHaveAttribute("aria-checked", after));
     await hydrated(element);
-    // Replayed exactly once: a second replay would have closed it again.
-    expect(button).toHaveAttribute("aria-expanded", "true");
+    // Replayed exactly once: a second replay would have switched it back.
+    expect(button).toHaveAttribute("aria-checked", after);
   });
 
   it("holds a submit made while loading and sends it through the client once hydrated", async () => {
@@ -244,7 +251,6 @@ describe("islands runtime", () => {
 
   it.each([
     ["pricing", pricingProps],
-    ["menu", menuProps],
     ["contact", contactProps],
   ] as const)("hydrates the %s server HTML without a mismatch", async (name, props) => {
     const errors = vi.spyOn(console, "error");
@@ -259,10 +265,10 @@ describe("islands runtime", () => {
 
   it("hydrates a media island only once its query matches and the visitor engages", async () => {
     const { lists } = stubMatchMedia(() => false);
-    const element = await island("menu", menuProps, "media:(max-width: 47.99rem)");
+    const element = await island("pricing", pricingProps, "media:(max-width: 47.99rem)");
     initIslands();
     expect(started(element)).toBe(false);
-    // A tap on a wide screen does not load React for a menu that needs none there.
+    // A tap on a wide screen does not load React for an island that needs none there.
     element.querySelector("a")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
     expect(started(element)).toBe(false);
     lists.get("(max-width: 47.99rem)")?.fire(true);
@@ -273,7 +279,7 @@ describe("islands runtime", () => {
 
   it("loads nothing for a media island whose query matches until the visitor scrolls or taps", async () => {
     stubMatchMedia((query) => query === "(max-width: 47.99rem)");
-    const element = await island("menu", menuProps, "media:(max-width: 47.99rem)");
+    const element = await island("pricing", pricingProps, "media:(max-width: 47.99rem)");
     initIslands();
     expect(started(element)).toBe(false);
     document.body.dispatchEvent(new Event("touchstart", { bubbles: true }));
@@ -305,13 +311,14 @@ describe("islands runtime", () => {
 
   it("reports hydration mismatches to console.error", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const element = await island("menu", menuProps, "idle", { ...menuProps, label: "Different server text" });
+    const element = await island("pricing", pricingProps, "idle", { ...pricingProps, monthlyLabel: "Different server text" });
     initIslands();
     await vi.waitFor(() =>
-      expect(errors.mock.calls.some((call) => String(call[0]).includes("[islands] menu: hydration error"))).toBe(true),
+      expect(errors.mock.calls.some((call) => String(call[0]).includes("[islands] pricing: hydration error"))).toBe(true),
     );
     // React recovers by rendering on the client: the page shows the props' text.
-    await vi.waitFor(() => expect(element.querySelector("button")).toHaveTextContent("Menu"));
+    await vi.waitFor(() => expect(element).toHaveTextContent(pricingProps.monthlyLabel));
+    expect(element).not.toHaveTextContent("Different server text");
   });
 
   it("lets a held submit post natively when the island cannot load", async () => {
@@ -332,12 +339,12 @@ describe("islands runtime", () => {
 
   it("leaves the server HTML alone and logs when props are missing", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const element = await island("menu", menuProps, "idle");
-    document.getElementById("props-menu")?.remove();
+    const element = await island("pricing", pricingProps, "idle");
+    document.getElementById("props-pricing")?.remove();
     const html = element.innerHTML;
     initIslands();
     await vi.waitFor(() => expect(errors).toHaveBeenCalled());
-    expect(String(errors.mock.calls[0]?.[0])).toContain("[islands] menu: could not hydrate");
+    expect(String(errors.mock.calls[0]?.[0])).toContain("[islands] pricing: could not hydrate");
     expect(element.innerHTML).toBe(html);
     expect(isHydrated(element)).toBe(false);
   });

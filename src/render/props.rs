@@ -42,7 +42,6 @@ pub const PROMOTION_SELECT_ID: &str = "promotion";
 pub fn for_island(name: &str, site: &Site, endpoint: &FormEndpoint) -> Result<Value> {
     let value = match name {
         "pricing" => serde_json::to_value(PricingProps::new(site)),
-        "menu" => serde_json::to_value(MenuProps::new(site)),
         "contact" => serde_json::to_value(ContactProps::new(site, endpoint)),
         _ => Ok(Value::Object(serde_json::Map::new())),
     };
@@ -64,7 +63,6 @@ pub fn check_typed(name: &str, props: &Value) -> std::result::Result<(), String>
     }
     match name {
         "pricing" => reads_as::<PricingProps>(props),
-        "menu" => reads_as::<MenuProps>(props),
         "contact" => reads_as::<ContactProps>(props),
         _ => Ok(()),
     }
@@ -216,45 +214,6 @@ impl PricingProps {
                     },
                 ),
             },
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
-pub struct MenuLink {
-    pub href: String,
-    pub text: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuProps {
-    /// Text of the toggle button shown on small screens.
-    pub label: String,
-    /// Accessible name of the nav landmark.
-    pub nav_label: String,
-    pub links: Vec<MenuLink>,
-}
-
-impl MenuProps {
-    pub fn new(site: &Site) -> Self {
-        let nav = &site.chrome.nav;
-        let links = [
-            ("how-it-works", &nav.how_it_works),
-            ("pricing", &nav.pricing),
-            ("faq", &nav.faq),
-            ("contact", &nav.contact),
-        ]
-        .into_iter()
-        .map(|(id, label)| MenuLink {
-            href: format!("/#{id}"),
-            text: label.to_string(),
-        })
-        .collect();
-        MenuProps {
-            label: site.chrome.menu_button.to_string(),
-            nav_label: "Main".into(),
-            links,
         }
     }
 }
@@ -446,8 +405,6 @@ pub fn typescript_declarations() -> String {
         declaration::<Plans<PlanIdentity>>(&config),
         declaration::<PricingPlan>(&config),
         declaration::<PricingProps>(&config),
-        declaration::<MenuLink>(&config),
-        declaration::<MenuProps>(&config),
         declaration::<PromotionOption>(&config),
         declaration::<PromotionProps>(&config),
         declaration::<PhoneProps>(&config),

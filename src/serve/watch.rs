@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn frontend_changes_rebundle_or_restart() {
         assert_eq!(
-            kind("frontend/src/islands/menu.tsx"),
+            kind("frontend/src/islands/pricing.tsx"),
             Some(Change::Frontend)
         );
         assert_eq!(kind("frontend/src/runtime.ts"), Some(Change::Frontend));

@@ -15,7 +15,7 @@
 //      (a) before interaction: --settle-ms (2 s) after `load`, no scroll, no input;
 //      (b) after scrolling to the bottom, half a screen at a time;
 //      (c) after interacting: the billing switch clicked, the form's first field focused,
-//          the menu opened (where each exists and is shown at that size).
+//          the menu opened (where each exists and is shown at that size; the menu is a popover and loads no code).
 //    Each script is counted in the step that first fetched it, by its gzipped size (the bytes
 //    fetched, gzipped here with node:zlib at level 9).
 // 4. Prints one table of chunks and one of totals per step (cumulative); with --json, also

@@ -82,7 +82,7 @@ for n in $(seq 1 "$edits"); do
   layouts+=("$(edit pages layouts/base.html "{# bench edit $n #}")")
 done
 for n in $(seq 1 "$edits"); do
-  frontend+=("$(edit frontend frontend/src/islands/menu.tsx "// bench edit $n")")
+  frontend+=("$(edit frontend frontend/src/islands/pricing.tsx "// bench edit $n")")
 done
 
 summary=$(

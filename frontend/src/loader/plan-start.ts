@@ -4,6 +4,10 @@
 // are still downloading, and if React never arrives: the plan is saved and announced once, the
 // promotion select is set (one bubbling change), and focus moves to the form.
 //
+// Until React listens in a pricing island (its `data-react`), it also answers that island's switch
+// and the words beside it: a press shows the plan at once, on a slow phone too, instead of waiting
+// for React to arrive and replaying it. (The runtime's hold leaves those presses to it.)
+//
 // It also keeps the page's own markup of the plan (every toggle, the form's hidden fields and
 // promotion) in step with the plan before and without hydration: the saved one, else the one the
 // page chooses; a plan named in the address (`?plan=annual`, from a door hanger's QR code) is
@@ -85,7 +89,7 @@ export function initPlanStarts(): () => void {
         choosePromotion(select, page.promotion.values[named]);
       }
     }
-    const listener = (event: MouseEvent): void => onClick(event, page.plans);
+    const listener = (event: MouseEvent): void => onClick(event, page);
     document.addEventListener("click", listener);
     stops.push(() => document.removeEventListener("click", listener));
   }
@@ -94,14 +98,36 @@ export function initPlanStarts(): () => void {
   };
 }
 
-function onClick(event: MouseEvent, plans: Plans): void {
+function onClick(event: MouseEvent, page: PagePlans): void {
   // Modified clicks (new tab, new window) do what links do.
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-plan-start]") : null;
+  if (!(event.target instanceof Element)) return;
+  const link = event.target.closest<HTMLAnchorElement>("a[data-plan-start]");
   const planType = link?.dataset.planStart;
-  if (!link || !isPlanType(planType)) return;
-  event.preventDefault();
-  start(link, planType, plans);
+  if (link && isPlanType(planType)) {
+    event.preventDefault();
+    start(link, planType, page.plans);
+    return;
+  }
+  const control = event.target.closest<HTMLElement>("[data-plan-toggle], [data-plan-option]");
+  if (control && !control.closest("[data-react]")) toggle(control, page);
+}
+
+/**
+ * The switch (the other plan) or a word (its plan), pressed before React listens: as the island
+ * would, the plan is chosen, and the promotion follows only when it already names a plan.
+ */
+function toggle(control: HTMLElement, page: PagePlans): void {
+  const shown = readPlanType();
+  const option = control.dataset.planOption;
+  const next: PlanType = isPlanType(option) ? option : shown === "annual" ? "monthly" : "annual";
+  if (next === shown) return;
+  choosePlan(next, page.plans);
+  const promotion = page.promotion;
+  const select = promotion && document.getElementById(promotion.selectId);
+  if (!promotion || !(select instanceof HTMLSelectElement)) return;
+  const namesAPlan = select.value === promotion.values.monthly || select.value === promotion.values.annual;
+  if (namesAPlan && select.value !== promotion.values[next]) choosePromotion(select, promotion.values[next]);
 }
 
 /** The link names the promotion it chooses and the select that holds it; its address is the form's section. */

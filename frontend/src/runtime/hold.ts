@@ -14,11 +14,16 @@ export interface Held {
 }
 
 const NATIVE = "a[href], input, select, textarea, label";
+/** The plan's switch and words: the page's plan script answers them until React listens. */
+const PLAN_CONTROLS = "[data-plan-toggle], [data-plan-option]";
 const SUBMIT = "button[type=submit], button:not([type])";
 
-/** A click the browser completes by itself (links, fields) or turns into a submit. */
+/**
+ * A click the browser completes by itself (links, fields) or turns into a submit, or one the
+ * page's plan script has answered (it does so until React listens, and React after).
+ */
 export function needsNoHold(target: Element): boolean {
-  return target.closest(NATIVE) !== null || target.closest(SUBMIT) !== null;
+  return target.closest(NATIVE) !== null || target.closest(SUBMIT) !== null || target.closest(PLAN_CONTROLS) !== null;
 }
 
 export function holdInteractions(island: Element): Held {

@@ -51,6 +51,8 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
   try {
     const props = readProps(id);
     const module = await loadIsland(name);
+    // From here React answers the island's presses (the page's plan script stops answering them).
+    element.setAttribute("data-react", "");
     // The props were serialized by the Rust CLI for exactly this placement.
     const hydrated = module.hydrate(element, module.default, props as object, id);
     held.releaseClick();
@@ -58,6 +60,7 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
   } catch (error) {
     held.giveUp();
     element.removeAttribute("data-hydrating");
+    element.removeAttribute("data-react");
     throw error;
   }
   // Only now: React drops a submit on a root that is still hydrating.

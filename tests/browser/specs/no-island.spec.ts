@@ -1,41 +1,19 @@
 // A page that places no island loads nothing but its HTML and CSS: no loader, no runtime. On this
-// site the legal pages and the 404 place one island, the header's menu; in a copy of the project
-// whose header places none, they place nothing, and a visitor's browser runs none of the site's code.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// site that is the legal pages and the 404: their header menu is the browser's own popover, no
+// island, so a visitor's browser runs none of the site's code there, and the menu still opens.
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/page-checks";
-import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
-
-let preview: Preview | undefined;
-
-test.describe.configure({ mode: "default" });
-
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(120_000);
-  const root = copyProject();
-  const header = join(root, "layouts/partials/header.html");
-  const layout = readFileSync(header, "utf8");
-  if (!layout.includes("{{ islands.menu }}")) throw new Error("the header no longer places {{ islands.menu }}");
-  writeFileSync(header, layout.replace("{{ islands.menu }}", ""));
-  preview = await startPreview(root, []);
-});
-
-test.afterAll(async () => {
-  if (preview) await stopPreview(preview);
-  preview = undefined;
-});
 
 /** The site's own scripts the page asked for by the time it loaded, and its inline ones. */
-async function siteScripts(path: string, page: import("@playwright/test").Page): Promise<{ fetched: string[]; inline: number; islands: number }> {
-  if (!preview) throw new Error("the preview did not start");
-  await page.goto(`${preview.origin}${path}`, { waitUntil: "load" });
+async function siteScripts(path: string, page: Page): Promise<{ fetched: string[]; inline: number; islands: number }> {
+  await page.goto(path, { waitUntil: "load" });
   // Scrolling would start a runtime at once (the loader's other trigger than the first paint).
   await page.mouse.wheel(0, 400);
   return page.evaluate(() => ({
     fetched: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
       .map((entry) => new URL(entry.name).pathname)
       .filter((path) => path.startsWith("/assets/") && path.endsWith(".js")),
-    // Code, not data (props, structured data); the preview's live-reload script is not inline.
+    // Code, not data (props, structured data).
     inline: [...document.scripts].filter((script) => !script.src && !script.type.startsWith("application/")).length,
     islands: document.querySelectorAll("[data-island]").length,
   }));
@@ -43,8 +21,8 @@ async function siteScripts(path: string, page: import("@playwright/test").Page):
 
 for (const path of ["/privacypolicy", "/termsofservice", "/missing"]) {
   test(`${path}, with no island, has no loader and fetches no runtime @any-screen`, async ({ page }) => {
-    // The home page still places islands: its loader fetches the runtime, which is the signal
-    // that the same visit on a page without islands would have fetched it by now too.
+    // The home page places islands: its loader fetches the runtime, which is the signal that the
+    // same visit on a page without islands would have fetched it by now too.
     const home = await siteScripts("/", page);
     await expect.poll(() => page.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).some((e) => /\/assets\/islands-[\w-]+\.js$/.test(e.name)))).toBe(true);
     expect(home.inline).toBe(1);

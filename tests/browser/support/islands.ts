@@ -142,6 +142,25 @@ export async function nextFrames(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The expanded state of the element matching `selector` as the browser's accessibility tree
+ * tells it to a screen reader (what a popover's button says lives there, not in an attribute);
+ * null when the element has none.
+ */
+export async function expandedState(page: Page, selector: string): Promise<boolean | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    if (!nodeId) throw new Error(`no element matches ${selector}`);
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+    const expanded = nodes[0]?.properties?.find((property) => property.name === "expanded");
+    return expanded === undefined ? null : expanded.value.value === true;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 // ---------------------------------------------------------------- the form service
 
 export interface HeldAsset {

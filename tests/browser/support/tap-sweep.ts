@@ -41,7 +41,6 @@ export interface PageState {
   currentPlans: string;
   savedPlan: string | null;
   focused: string;
-  menuExpanded: string | null;
   zip: string;
   zipStatus: string;
   thanked: boolean;
@@ -51,12 +50,12 @@ export interface PageState {
   posts: number;
 }
 
-type IslandName = "pricing" | "menu" | "contact";
+type IslandName = "pricing" | "contact";
 
 export interface Control {
   name: string;
   devices: readonly Device[];
-  /** The section a visitor scrolls to before pressing it (its id); the header's menu is on screen at any of them. */
+  /** The section a visitor scrolls to before pressing it (its id); the header stays on screen at any of them. */
   section: string;
   /** The island whose code handles the press; its chunk is held for the "downloading" moment. */
   island: IslandName;
@@ -136,17 +135,6 @@ export const CONTROLS: readonly Control[] = [
   pricingControl("billing switch", "annual", (page) => page.getByRole("switch"), TOGGLED),
   pricingControl("label Annual", "annual", (page) => page.locator(".pricing__option", { hasText: "Annual" }), TOGGLED),
   pricingControl("label Monthly", "monthly", (page) => page.locator(".pricing__option", { hasText: "Monthly" }), TOGGLED),
-  {
-    // Shown only on small screens: on a desktop the links are always there.
-    name: "menu button",
-    devices: ["phone"],
-    section: "how-it-works",
-    island: "menu",
-    settles: ["menu"],
-    savedPlan: "monthly",
-    target: (page) => page.getByRole("button", { name: "Menu" }),
-    expected: { menuExpanded: "true", planChanges: 0 },
-  },
   {
     name: "typing the ZIP",
     devices: ["desktop", "phone"],
@@ -247,7 +235,6 @@ async function installCounters(page: Page, savedPlan: string): Promise<void> {
           currentPlans: [...document.querySelectorAll<HTMLElement>("[data-current-plan]")].map((p) => p.dataset.currentPlan).join("/"),
           savedPlan: saved,
           focused: document.activeElement?.id ?? "",
-          menuExpanded: document.querySelector("[aria-controls=site-nav-list]")?.getAttribute("aria-expanded") ?? null,
           zip: value("#zip"),
           zipStatus: document.querySelector(".contact-form__zip-status")?.textContent?.trim() ?? "",
           thanked: document.querySelector(".contact--thanks") !== null,
@@ -499,10 +486,9 @@ export async function pressOnce(
   if (opts.throttle) await cdp?.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   if (reached !== null) {
     for (const island of control.settles) {
-      if (island === "menu" && device !== "phone") continue;
       // Every placement of the island: a page may hold two.
       for (const element of await page.locator(`[data-island="${island}"]`).all()) {
-        if ((await element.getAttribute("data-hydrated")) === null && island !== "menu") await scrollTo(page, device, element, cdp);
+        if ((await element.getAttribute("data-hydrated")) === null) await scrollTo(page, device, element, cdp);
         await element.and(page.locator("[data-hydrated]")).waitFor({ state: "attached", timeout: opts.timeoutMs });
       }
     }
