@@ -18,7 +18,7 @@ use serve_support::*;
 // ---------------------------------------------------------------- static files
 
 #[test]
-fn urls_resolve_as_on_the_static_hosts() {
+fn urls_resolve_as_static_hosting_resolves_them() {
     let server = InProcess::start(true);
     let addr = server.addr();
     for (target, status, contains) in [
