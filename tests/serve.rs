@@ -1,4 +1,4 @@
-//! `curbside serve` over real sockets: the URL table of the static hosts,
+//! `curbside serve` over real sockets: the URL table of static hosting,
 //! requests that try to leave the folder, headers, the form service's
 //! stand-in, many and slow clients, and live reload with the real binary
 //! watching a copy of the project.

@@ -265,7 +265,7 @@ async function cargoBuild() {
 async function buildSite(out) {
   if (!binary) throw new Error("no curbside binary: leave the cargo step in, or set CURBSIDE_BIN");
   // For nginx: the build then writes the .br/.gz copies too, the whole work a
-  // build can do, and the site is served precompressed as such a host sends it.
+  // build can do, and the site is served precompressed as nginx or Caddy sends it.
   const result = await run(binary, ["build", "--root", project, "--out", out, "--hosting", "nginx"], { timeoutMs: 120_000 });
   if (result.code !== 0) throw new Error(`curbside build failed (${result.code}):\n${result.stderr}${result.stdout}`);
   return result;
