@@ -9,7 +9,7 @@
 //! previews it.
 //!
 //! Dependencies point one way: the helpers ([`diagnostics`], [`text`]) →
-//! [`output`] (a file of the site, the headers and host configuration that
+//! [`output`] (a file of the site, the headers and server configuration that
 //! travel with it, and the writing of `dist/`; it imports nothing above it) →
 //! [`media`] → [`content`] → [`islands`] → [`node`] / [`styles`] / [`render`]
 //! → [`build`] → [`serve`]. Every message a user sees is a

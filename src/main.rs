@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use curbside::build::{BuildOptions, Builder, Change, Project};
-use curbside::output::host::Host;
+use curbside::output::hosting::Hosting;
 use curbside::render::props::FormEndpoint;
 use curbside::serve::ServeOptions;
 
@@ -16,7 +16,7 @@ use curbside::serve::ServeOptions;
     name = "curbside",
     version,
     about = "Builds the curbside website: content/ and layouts/ in, a static site in dist/ out.",
-    long_about = "Builds the curbside website.\n\nReads the text, prices and pages in content/, the page layouts in layouts/ and the interactive parts in frontend/, and writes a complete static site to dist/, ready to upload to any static host."
+    long_about = "Builds the curbside website.\n\nReads the text, prices and pages in content/, the page layouts in layouts/ and the interactive parts in frontend/, and writes a complete static site to dist/, ready to upload to any static hosting."
 )]
 struct Cli {
     /// The project folder (the one holding content/, layouts/ and frontend/)
@@ -34,16 +34,23 @@ enum Command {
     #[command(
         after_help = "Beside the site, in DIR-server/ (dist-server/ by default), the build writes nginx.conf and \
 Caddyfile: configuration to include unchanged when serving the site with nginx or Caddy. That folder is \
-never published; upload or point your host at DIR only."
+never published; upload or point your hosting at DIR only."
     )]
     Build {
         /// Where to write the site: the folder to publish
         #[arg(long, default_value = "dist", value_name = "DIR")]
         out: PathBuf,
-        /// The host the site is for: only files it uses are written (.br and
-        /// .gz copies for nginx and Caddy, _headers where it is read)
-        #[arg(long = "for", value_enum, default_value_t = Host::Netlify, value_name = "HOST")]
-        host: Host,
+        /// Where the site will be hosted: only files it uses are written (.br
+        /// and .gz copies for nginx and Caddy, _headers where it is read).
+        /// --for, its old name, is still accepted until the next release
+        #[arg(
+            long,
+            visible_alias = "for",
+            value_enum,
+            default_value_t = Hosting::Netlify,
+            value_name = "HOSTING"
+        )]
+        hosting: Hosting,
     },
     /// Check the site without building it: content, layouts, every page
     /// rendered, every link inside the site and #anchor, and that each page
@@ -83,7 +90,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let project = Project::new(&cli.root);
     let result = match cli.command {
-        Command::Build { out, host } => {
+        Command::Build { out, hosting } => {
             let out = if out.is_absolute() {
                 out
             } else {
@@ -93,8 +100,8 @@ fn main() -> ExitCode {
                 out: out.clone(),
                 endpoint: FormEndpoint::Hosted,
                 dev_script: String::new(),
-                precompress: host.precompressed(),
-                host,
+                precompress: hosting.precompressed(),
+                hosting,
             };
             Builder::new(project, options)
                 .build(Change::Frontend)

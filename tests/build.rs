@@ -22,7 +22,7 @@ fn build_real_site() -> (tempfile::TempDir, PathBuf) {
     build_real_site_with(&[])
 }
 
-/// The same, with more arguments (`--for nginx`).
+/// The same, with more arguments (`--hosting nginx`).
 fn build_real_site_with(args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("dist");
@@ -394,8 +394,8 @@ fn files_of(out: &Path) -> Vec<String> {
 
 #[test]
 fn for_nginx_and_caddy_every_text_file_has_gzip_and_brotli_copies() {
-    for host in ["nginx", "caddy"] {
-        let (_dir, out) = build_real_site_with(&["--for", host]);
+    for hosting in ["nginx", "caddy"] {
+        let (_dir, out) = build_real_site_with(&["--hosting", hosting]);
         let files = files_of(&out);
         for file in &files {
             let text = ["html", "css", "js", "svg", "xml", "txt"]
@@ -406,7 +406,7 @@ fn for_nginx_and_caddy_every_text_file_has_gzip_and_brotli_copies() {
                     let copy = format!("{file}.{suffix}");
                     assert!(
                         files.contains(&copy),
-                        "--for {host}: {file} has no .{suffix}"
+                        "--hosting {hosting}: {file} has no .{suffix}"
                     );
                 }
             }
@@ -415,32 +415,53 @@ fn for_nginx_and_caddy_every_text_file_has_gzip_and_brotli_copies() {
 }
 
 #[test]
-fn the_published_folder_holds_only_what_its_host_uses() {
+fn the_published_folder_holds_only_what_its_hosting_uses() {
     // Netlify serves `_headers` as a file too unless `_redirects` hides it.
-    for (host, headers_file, redirects_file) in [
+    for (hosting, headers_file, redirects_file) in [
         ("netlify", true, true),
         ("cloudflare", true, false),
         ("github-pages", false, false),
     ] {
-        let (_dir, out) = build_real_site_with(&["--for", host]);
+        let (_dir, out) = build_real_site_with(&["--hosting", hosting]);
         let files = files_of(&out);
         assert!(files.contains(&"index.html".to_string()), "{files:?}");
         assert_eq!(
             files.contains(&"_headers".to_string()),
             headers_file,
-            "--for {host}: {files:?}"
+            "--hosting {hosting}: {files:?}"
         );
         assert_eq!(
             files.contains(&"_redirects".to_string()),
             redirects_file,
-            "--for {host}: {files:?}"
+            "--hosting {hosting}: {files:?}"
         );
         let internal: Vec<&String> = files
             .iter()
             .filter(|f| f.starts_with('.') || f.ends_with(".br") || f.ends_with(".gz"))
             .collect();
-        assert!(internal.is_empty(), "--for {host} publishes {internal:?}");
+        assert!(
+            internal.is_empty(),
+            "--hosting {hosting} publishes {internal:?}"
+        );
     }
+}
+
+/// `--for`, the flag's name before `--hosting`, still works for one release:
+/// a site built `--for caddy` is the one built `--hosting caddy`, compressed
+/// copies and all; and the default build (Netlify) differs from it.
+#[test]
+fn the_old_flag_for_still_chooses_the_hosting() {
+    let (_a, with_hosting) = build_real_site_with(&["--hosting", "caddy"]);
+    let (_b, with_for) = build_real_site_with(&["--for", "caddy"]);
+    let files = files_of(&with_for);
+    assert_eq!(files, files_of(&with_hosting));
+    assert!(files.contains(&"index.html.br".to_string()), "{files:?}");
+    assert!(!files.contains(&"_redirects".to_string()), "{files:?}");
+    let (_c, default) = build_real_site();
+    assert!(
+        !files_of(&default).contains(&"index.html.br".to_string()),
+        "the default build is for Netlify, which compresses by itself"
+    );
 }
 
 #[test]
@@ -501,8 +522,12 @@ fn help_explains_each_command_and_flag() {
         help.contains("--out <DIR>") && help.contains("Where to write the site"),
         "{help}"
     );
-    for host in ["netlify", "cloudflare", "github-pages", "nginx", "caddy"] {
-        assert!(help.contains(&format!("- {host}:")), "{help}");
+    assert!(
+        help.contains("--hosting <HOSTING>") && help.contains("[alias: --for]"),
+        "{help}"
+    );
+    for hosting in ["netlify", "cloudflare", "github-pages", "nginx", "caddy"] {
+        assert!(help.contains(&format!("- {hosting}:")), "{help}");
     }
     assert!(
         help.contains("DIR-server/") && help.contains("never published"),

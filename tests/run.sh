@@ -7,7 +7,7 @@
 #   4. Other engines: the core visitor journey in Debian's Firefox ESR (puppeteer-core,
 #      WebDriver BiDi) and WebKitGTK (selenium-webdriver, WebKitWebDriver under xvfb-run)
 #   5. Editors: each content file in the YAML language server, as an editor drives it
-#   6. Hosts: the site built for each host and served by its own software (Debian's
+#   6. Hosts: the site built for each hosting and served by that hosting's own software (Debian's
 #      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
 #      Netlify's netlify dev)
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.

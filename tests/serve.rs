@@ -1,4 +1,4 @@
-//! `curbside serve` over real sockets: the URL table of the static hosts,
+//! `curbside serve` over real sockets: the URL table of static hosting,
 //! requests that try to leave the folder, headers, the form service's
 //! stand-in, many and slow clients, and live reload with the real binary
 //! watching a copy of the project.
@@ -18,7 +18,7 @@ use serve_support::*;
 // ---------------------------------------------------------------- static files
 
 #[test]
-fn urls_resolve_as_on_the_static_hosts() {
+fn urls_resolve_as_static_hosting_resolves_them() {
     let server = InProcess::start(true);
     let addr = server.addr();
     for (target, status, contains) in [

@@ -104,7 +104,7 @@ impl Builder {
     /// as it was.
     ///
     /// Pages are rendered a batch at a time and, once Node's work is known,
-    /// placed, compressed (for hosts that want copies) and written into the
+    /// placed, compressed (for hosting that wants copies) and written into the
     /// staging folder at once, so memory holds a batch of pages, not the site.
     /// Until Node is done, rendered pages wait, up to `PENDING_BYTES`.
     pub fn build(&mut self, change: Change) -> Result<BuildReport> {

@@ -26,7 +26,7 @@ pub(super) struct NodeMade {
     /// other placements are asked for as pages need them ([`Wanted`]).
     pub(super) rendered: HashMap<String, RenderedIsland>,
     pub(super) minified: styles::Minified,
-    /// The bundle's `.gz` and `.br` copies, when the host wants them.
+    /// The bundle's `.gz` and `.br` copies, when the hosting wants them.
     pub(super) bundle_compressed: Option<Vec<OutputFile>>,
 }
 

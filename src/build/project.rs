@@ -8,7 +8,7 @@ use crate::content::{self, Site};
 use crate::diagnostics::Result;
 use crate::islands;
 use crate::media::{Library, public};
-use crate::output::host::Host;
+use crate::output::hosting::Hosting;
 use crate::render::{Layouts, props::FormEndpoint};
 use crate::styles;
 
@@ -43,12 +43,12 @@ pub struct BuildOptions {
     pub endpoint: FormEndpoint,
     /// Markup appended to every page's body (the live-reload script when previewing).
     pub dev_script: String,
-    /// Write `.gz` and `.br` copies of text files (only for hosts that send
-    /// them: the others would publish them as files of their own).
+    /// Write `.gz` and `.br` copies of text files (only for hosting that
+    /// sends them: the others would publish them as files of their own).
     pub precompress: bool,
-    /// The host the site is for: it decides which of the files only hosts
-    /// read (`_headers`, `_redirects`) are written.
-    pub host: Host,
+    /// The hosting the site is for: it decides which of the files only
+    /// hosting services read (`_headers`, `_redirects`) are written.
+    pub hosting: Hosting,
 }
 
 /// What a build reads from the project before rendering (`curbside check`
@@ -98,7 +98,7 @@ impl Loaded {
 }
 
 /// The files every build writes at the site's root (its pages, the
-/// sitemap, the hosts' files), which no file of content/public/ may replace.
+/// sitemap, `_headers` and `_redirects`), which no file of content/public/ may replace.
 fn generated_files(site: &Site) -> Vec<String> {
     let mut names: Vec<String> = [
         "index.html",

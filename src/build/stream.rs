@@ -379,7 +379,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
     }
 
     /// Writes `files` (with their compressed copies, when `compress` and the
-    /// host wants them) into the staging folder, opened now if it is not yet.
+    /// hosting wants them) into the staging folder, opened now if it is not yet.
     fn write(&mut self, mut files: Vec<OutputFile>, compress: bool) {
         if compress && self.precompress {
             let compressing = Instant::now();
@@ -449,10 +449,10 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             render::robots(site),
         ];
         files.extend(published);
-        if options.host.headers_file() {
+        if options.hosting.headers_file() {
             files.push(OutputFile::text("_headers", headers::headers_file(&inline)));
         }
-        if let Some(rules) = options.host.redirects_file() {
+        if let Some(rules) = options.hosting.redirects_file() {
             files.push(OutputFile::text("_redirects", rules.to_string()));
         }
         self.write(files, true);

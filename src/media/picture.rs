@@ -237,7 +237,7 @@ pub fn digest(bytes: &[u8]) -> String {
 }
 
 /// Suggests the file the author may have meant: one in the same folder whose
-/// name differs only in capitals (a name that works on a Mac fails on a host).
+/// name differs only in capitals (a name that works on a Mac fails once hosted).
 fn missing_help(path: &Path) -> String {
     let wanted = path
         .file_name()

@@ -33,7 +33,7 @@ impl PublicFile {
     }
 }
 
-/// Lists `content/public/` (`dir`, shown as `shown`), refusing what no host
+/// Lists `content/public/` (`dir`, shown as `shown`), refusing what no hosting
 /// would serve as expected. A missing folder is an empty one.
 pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
     if !dir.is_dir() {
@@ -68,7 +68,7 @@ pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
     Ok(files)
 }
 
-/// Refuses names the hosts would hide or that the build writes itself.
+/// Refuses names hosting services would hide or that the build writes itself.
 fn check_name(path: &str, shown: &Path) -> Result<()> {
     let at = || Location::file(shown);
     let parts: Vec<&str> = path.split('/').collect();
@@ -81,7 +81,7 @@ fn check_name(path: &str, shown: &Path) -> Result<()> {
             shown.display()
         ))
         .at(at())
-        .help("hosts hide such files, and they are often private (.env, .DS_Store, .git): remove it from content/public/, or rename it without the dot; only the folder .well-known/ is published (for security.txt and domain checks)"));
+        .help("hosting services hide such files, and they are often private (.env, .DS_Store, .git): remove it from content/public/, or rename it without the dot; only the folder .well-known/ is published (for security.txt and domain checks)"));
     }
     if parts.first() == Some(&"assets") {
         return Err(Diagnostic::new(format!(
@@ -104,8 +104,8 @@ fn check_name(path: &str, shown: &Path) -> Result<()> {
 
 /// Refuses a public file that would take the place of one the build
 /// writes: `generated` lists those paths (`index.html`, `about.html`,
-/// `sitemap.xml`…); `pages` the pages' addresses without `.html`, which a
-/// host would answer with the public file instead of the page.
+/// `sitemap.xml`…); `pages` the pages' addresses without `.html`, which
+/// hosting would answer with the public file instead of the page.
 pub fn check_collisions(files: &[PublicFile], generated: &[String], pages: &[&str]) -> Result<()> {
     for file in files {
         let clash = generated

@@ -23,7 +23,7 @@ pub struct Encoding {
 }
 
 /// What the site publishes, chosen by measurement (tests/bench/README.md,
-/// "Pictures"): WebP at quality 80 with libwebp's greatest effort is about as
+/// "Photo encoder settings"): WebP at quality 80 with libwebp's greatest effort is about as
 /// close to the resized photo (DSSIM) as sharp's default WebP, in slightly
 /// fewer bytes; the fallback JPEG at 80 is as close as sharp's default JPEG
 /// on a real photograph.

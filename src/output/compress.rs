@@ -1,5 +1,5 @@
-//! `.gz` and `.br` copies beside every text file, for hosts that serve
-//! precompressed files. The work is spread over every core, and results are
+//! `.gz` and `.br` copies beside every text file, for hosting that serves
+//! precompressed files (nginx, Caddy). The work is spread over every core, and results are
 //! cached by content in a folder on disk, so a build only compresses what
 //! changed.
 //!

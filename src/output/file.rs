@@ -20,7 +20,7 @@ impl OutputFile {
         }
     }
 
-    /// A file under assets/, named after its content so hosts may cache it forever.
+    /// A file under assets/, named after its content so browsers and CDNs may cache it forever.
     pub fn asset(stem: &str, extension: &str, contents: Vec<u8>) -> Self {
         OutputFile {
             path: format!("assets/{}", hashed_name(stem, extension, &contents)),
@@ -30,7 +30,7 @@ impl OutputFile {
 }
 
 /// `name-HASH.ext`: the hash of `contents`, so a changed file gets a new name
-/// and hosts may cache every asset forever.
+/// and browsers and CDNs may cache every asset forever.
 pub fn hashed_name(stem: &str, extension: &str, contents: &[u8]) -> String {
     let digest = hex(&Sha256::digest(contents));
     format!("{stem}-{}.{extension}", &digest[..10])

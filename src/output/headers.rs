@@ -1,5 +1,5 @@
-//! The security headers, in one place: written to `_headers` for hosts that
-//! read it (Netlify, Cloudflare Pages) and sent by the preview server.
+//! The security headers, in one place: written to `_headers` for hosting that
+//! reads it (Netlify, Cloudflare Pages) and sent by the preview server.
 
 /// The hosted form service's origin: the sign-up form posts there, so the
 /// policy allows it (and only it) beside the site itself.
@@ -76,7 +76,7 @@ fn policy_directives(inline: &InlineSources) -> Vec<String> {
 const HEADER_ONLY_DIRECTIVES: &[&str] = &["frame-ancestors"];
 
 /// The policy every page carries in `<meta http-equiv="Content-Security-Policy">`,
-/// for hosts that send no headers of the site's: the header's policy
+/// for hosting that sends no headers of the site's: the header's policy
 /// without what a `<meta>` cannot hold.
 pub fn meta_policy(inline: &InlineSources) -> String {
     policy_directives(inline)

@@ -9,7 +9,7 @@
 pub mod compress;
 pub mod file;
 pub mod headers;
-pub mod host;
+pub mod hosting;
 pub mod server_config;
 
 use std::collections::HashSet;

@@ -12,7 +12,7 @@ pub const CADDY_FILE: &str = "Caddyfile";
 
 /// Paths no visitor is meant to fetch: dotfiles (any folder), the
 /// precompressed copies (sent in place of their originals, never by their
-/// own names) and the files other hosts read, `_headers` and `_redirects`.
+/// own names) and the files other hosting reads, `_headers` and `_redirects`.
 /// `/.well-known/` is the exception, matched before this (the build
 /// publishes no dotfile inside it).
 const HIDDEN_REGEX: &str = r"(^|/)\.|\.(br|gz)$|^/_(headers|redirects)$";
@@ -44,7 +44,7 @@ pub fn nginx(inline: &InlineSources) -> String {
 #     }}
 #
 # It needs the brotli_static module (Debian: libnginx-mod-http-brotli-static)
-# and a site built with `curbside build --for nginx`, which writes the .br and
+# and a site built with `curbside build --hosting nginx`, which writes the .br and
 # .gz copies it serves.
 
 charset utf-8;
@@ -112,7 +112,7 @@ pub fn caddy(inline: &InlineSources) -> String {
 #         import /srv/curbside/dist-server/Caddyfile
 #     }}
 #
-# Build the site with `curbside build --for caddy`, which writes the .br and
+# Build the site with `curbside build --hosting caddy`, which writes the .br and
 # .gz copies it serves.
 
 header {{

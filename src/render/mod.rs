@@ -670,7 +670,7 @@ fn check_meta_policy(html: &str, page: &str) -> Result<()> {
         .at(Location::file("layouts"))
         .help(
             "in layouts/base.html, write `<meta http-equiv=\"Content-Security-Policy\" content=\"{{ assets.csp }}\" />` \
-             right after `<meta charset>`: hosts that send no headers of the site's rely on it",
+             right after `<meta charset>`: hosting that sends no headers of the site's relies on it",
         )),
     }
 }

@@ -1,6 +1,6 @@
 //! `curbside serve`: builds the site into a preview folder (never `dist/`,
 //! which only ever holds production builds) and serves it the way static
-//! hosts do, with a local stand-in for the form service. With `--watch`, it
+//! hosting does, with a local stand-in for the form service. With `--watch`, it
 //! rebuilds on every save and reloads the open pages, or shows them the
 //! build's error.
 //!
@@ -9,8 +9,8 @@
 //!   [`request`] (read within hard limits, or refused), [`response`] (a
 //!   leaf every handler imports)
 //! - [`routes`] picks a handler: [`host_check`] (no DNS rebinding),
-//!   [`request_path`] and [`static_files`] (URLs to files, as the hosts map
-//!   them), [`live_reload`] and [`dev_assets`], and the form stand-in:
+//!   [`request_path`] and [`static_files`] (URLs to files, as static hosting
+//!   maps them), [`live_reload`] and [`dev_assets`], and the form stand-in:
 //!   [`form_service`], [`form_body`], [`form_validation`], [`submissions`]
 //! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
 
@@ -39,7 +39,7 @@ use std::sync::Arc;
 use crate::build::{BuildOptions, Project};
 use crate::diagnostics::{Diagnostic, Result, warn};
 use crate::output::headers::InlineSources;
-use crate::output::host::Host;
+use crate::output::hosting::Hosting;
 use crate::render::props::FormEndpoint;
 pub use dev_assets::LIVE_SCRIPT_TAG;
 pub use live_reload::{LiveReload, Outcome};
@@ -59,6 +59,7 @@ pub struct ServeOptions {
     pub root: PathBuf,
     /// The preview folder; relative to the project folder unless absolute.
     pub out: PathBuf,
+    /// The address to listen on (`--host`).
     pub host: IpAddr,
     /// The first port tried; 0 lets the system choose.
     pub port: u16,
@@ -96,7 +97,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
         dev_script: LIVE_SCRIPT_TAG.to_string(),
         precompress: false,
         // Its headers are read back from `_headers`, as Netlify applies them.
-        host: Host::Netlify,
+        hosting: Hosting::Netlify,
     };
     let mut rebuilder = rebuild::Rebuilder::new(project.clone(), build_options, preview);
     // Watching starts before the first build, so a save during it is not lost.

@@ -8,7 +8,7 @@ use std::io::{BufRead, ErrorKind, Read};
 use tiny_http::{HTTPVersion, Header, Method};
 
 /// Longest request target answered; longer ones get 414 while still
-/// arriving. No URL of a site is near it, and it matches the static hosts.
+/// arriving. No URL of a site is near it, and it matches static hosting's limits.
 pub const MAX_TARGET: usize = 8 * 1024;
 /// Most bytes of a request head (request line and headers); more get 431
 /// while still arriving, so no client makes the server buffer more. A

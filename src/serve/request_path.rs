@@ -30,7 +30,7 @@ pub fn query_of(target: &str) -> &str {
     }
 }
 
-/// Parses the path of `target`; `None` when it is not one a static host
+/// Parses the path of `target`; `None` when it is not one static hosting
 /// would serve from its folder.
 pub fn parse(target: &str) -> Option<RequestPath> {
     // A request target is visible ASCII (RFC 9112 §3.2): no line break can

@@ -39,7 +39,7 @@ pub fn with_header(response: ResponseBox, name: &str, value: &str) -> ResponseBo
 }
 
 /// `response` with the site's security headers, as `_headers` gives them
-/// to the hosts.
+/// to Netlify and Cloudflare Pages.
 pub fn with_security_headers(mut response: ResponseBox) -> ResponseBox {
     for (name, value) in security_headers() {
         if let Ok(header) = Header::from_bytes(name.as_bytes(), value.as_bytes()) {

@@ -10,7 +10,7 @@
 //! | `/docs` (a folder) | redirect to `/docs/` |
 //! | anything else | `404.html`, with status 404 |
 //!
-//! Like those hosts, the files they read as settings (`_headers`,
+//! Like those services, the files they read as settings (`_headers`,
 //! `_redirects`) are not served.
 
 use std::fs::File;
@@ -52,12 +52,12 @@ pub fn resolve(root: &Path, target: &str) -> Resolved {
     }
 }
 
-/// Files the hosts read as their settings and never serve.
-const HOST_SETTINGS: &[&str] = &["_headers", "_redirects"];
+/// Files hosting services read as their settings and never serve.
+const HOSTING_SETTINGS: &[&str] = &["_headers", "_redirects"];
 
 fn find(root: &Path, request: &RequestPath, target: &str) -> Resolved {
     if let [only] = request.segments.as_slice()
-        && HOST_SETTINGS.contains(&only.as_str())
+        && HOSTING_SETTINGS.contains(&only.as_str())
     {
         return Resolved::NotFound;
     }
@@ -247,7 +247,7 @@ mod tests {
     }
 
     #[test]
-    fn urls_resolve_as_static_hosts_do() {
+    fn urls_resolve_as_static_hosting_does() {
         let dir = site();
         let root = dir.path();
         for (url, expected) in [

@@ -23,13 +23,13 @@
 //      tests/browser/support/curbside-binary.mjs), then builds the site with
 //      that binary into a temporary folder.
 //   2. Build time: the median wall-clock time of N runs of
-//      `curbside build --out <fresh temporary folder> --for nginx` (with the .br/.gz copies).
+//      `curbside build --out <fresh temporary folder> --hosting nginx` (with the .br/.gz copies).
 //   3. Page weight: serves the site with Caddy (tests/browser/support/caddy-host.mjs),
 //      compressed copies sent, on 127.0.0.1 and opens each page in Chromium (Playwright)
 //      at 1280×800 and at 390×844 (Pixel 7), recording every response for
 //      --settle-ms after `load` with no interaction, then again after scrolling
 //      to the bottom. Bytes are given raw (decoded) and gzipped (the size of the
-//      `.gz` the build wrote beside the file, which a host sends to a gzip
+//      `.gz` the build wrote beside the file, which nginx or Caddy sends to a gzip
 //      client). JavaScript is split into the page's own entry scripts ("loader")
 //      and React/island chunks (any other script, or one containing React).
 //   4. Lighthouse 12 (its default config: mobile, simulated throttling) on `/`,
@@ -265,8 +265,8 @@ async function cargoBuild() {
 async function buildSite(out) {
   if (!binary) throw new Error("no curbside binary: leave the cargo step in, or set CURBSIDE_BIN");
   // For nginx: the build then writes the .br/.gz copies too, the whole work a
-  // build can do, and the site is served precompressed as such a host sends it.
-  const result = await run(binary, ["build", "--root", project, "--out", out, "--for", "nginx"], { timeoutMs: 120_000 });
+  // build can do, and the site is served precompressed as nginx or Caddy sends it.
+  const result = await run(binary, ["build", "--root", project, "--out", out, "--hosting", "nginx"], { timeoutMs: 120_000 });
   if (result.code !== 0) throw new Error(`curbside build failed (${result.code}):\n${result.stderr}${result.stdout}`);
   return result;
 }
@@ -293,7 +293,7 @@ async function buildTime(/** @type {string} */ scratch) {
   }
   const medianMs = median(wall);
   return {
-    command: `curbside build --out <fresh temporary folder> --for nginx`,
+    command: `curbside build --out <fresh temporary folder> --hosting nginx`,
     runsMs: wall,
     medianMs,
     reportedByCurbsideMs: reported,

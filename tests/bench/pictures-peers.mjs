@@ -97,7 +97,7 @@ function example(name) {
 function curbside() {
   const bin = curbsideBinary();
   const site = join(work, "curbside/site");
-  const build = () => timed(bin, ["--root", site, "build", "--for", "caddy", "--out", join(site, "dist")]);
+  const build = () => timed(bin, ["--root", site, "build", "--hosting", "caddy", "--out", join(site, "dist")]);
   return {
     name: "curbside",
     version: execFileSync(bin, ["--version"], { encoding: "utf8" }).trim(),

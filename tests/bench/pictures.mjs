@@ -43,10 +43,10 @@ const site = join(work, "site");
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Wall-clock ms of one `curbside build --for caddy` of the copy. */
+/** Wall-clock ms of one `curbside build --hosting caddy` of the copy. */
 function timeBuild() {
   const started = process.hrtime.bigint();
-  execFileSync(bin, ["--root", site, "build", "--for", "caddy", "--out", join(site, "dist")], {
+  execFileSync(bin, ["--root", site, "build", "--hosting", "caddy", "--out", join(site, "dist")], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   return Number(process.hrtime.bigint() - started) / 1e6;

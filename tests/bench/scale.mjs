@@ -3,10 +3,10 @@
 // How `curbside build` grows with the number of pages. A benchmark: it reports
 // and never gates (exit code 1 only when a build fails or the script crashes).
 //
-//   node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--for HOST] [--footer-links]
+//   node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--hosting HOSTING] [--footer-links]
 //
-// --for is passed to `curbside build`: the default host writes no .br/.gz copies;
-// `--for nginx` (or caddy) measures the build that compresses too.
+// --hosting is passed to `curbside build`: the default (Netlify) writes no .br/.gz
+// copies; `--hosting nginx` (or caddy) measures the build that compresses too.
 //
 // The generated pages say `link: none` in their front matter: pages of that
 // kind are reached from an index or the owner's text, not from every page's
@@ -19,7 +19,7 @@
 // extra Markdown pages of about --words words in content/pages/. Then, --runs
 // times, interleaved over every N:
 //   cold: no .curbside/, no island-server cache, no output folder: what a
-//         static host runs on a fresh clone (dependencies installed);
+//         hosting service runs on a fresh clone (dependencies installed);
 //   warm: the same build again, nothing changed.
 // It prints, per N and kind, the median wall-clock time, the time per page
 // (over the N = 0 build), the median of each phase the binary reports
@@ -55,11 +55,11 @@ function option(name, fallback) {
 const ns = option("ns", "0,100,1000,10000").split(",").map((n) => Number.parseInt(n, 10));
 const runs = Number.parseInt(option("runs", "5"), 10);
 const words = Number.parseInt(option("words", "500"), 10);
-const host = option("for", "");
-const hostArgs = host ? ["--for", host] : [];
+const hosting = option("hosting", "");
+const hostingArgs = hosting ? ["--hosting", hosting] : [];
 const footerLinks = process.argv.includes("--footer-links");
 if (ns.some((n) => !Number.isInteger(n) || n < 0) || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(words) || words < 1) {
-  console.error("usage: node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--for HOST] [--footer-links]");
+  console.error("usage: node tests/bench/scale.mjs [--ns 0,100,1000,10000] [--runs 5] [--words 500] [--hosting HOSTING] [--footer-links]");
   process.exit(1);
 }
 
@@ -214,7 +214,7 @@ for (let round = 1; round <= runs; round++) {
     rmSync(path.join(site, "frontend", "node_modules", ".cache"), { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
     for (const kind of ["cold", "warm"]) {
-      const sample = run(["--root", site, "build", "--out", out, ...hostArgs]);
+      const sample = run(["--root", site, "build", "--out", out, ...hostingArgs]);
       const key = `${n} ${kind}`;
       samples.set(key, [...(samples.get(key) ?? []), sample]);
       console.error(`round ${round}: N = ${n} ${kind} ${Math.round(sample.ms)} ms (load ${load()})`);

@@ -3,7 +3,7 @@
 // The tap sweep as a benchmark: every control of every island pressed at every moment from the
 // first paint on (tests/browser/specs/tap-sweep.spec.ts), one press at a time so the timings are
 // not shared with another page, on a desktop (1280×800, mouse) and a slow phone (390×844, touch,
-// 150 ms RTT, 1.6 Mbps, 4× slower CPU), with the site served precompressed as hosts serve it.
+// 150 ms RTT, 1.6 Mbps, 4× slower CPU), with the site served precompressed as nginx and Caddy serve it.
 // Prints, for each control and moment, whether the press was kept and the milliseconds from the
 // press to its result; then the median of 5 runs of "scroll start → pricing island hydrated".
 // Figures also go to tests/bench/results/tap-sweep.json and hydration.json. It measures, it never gates.

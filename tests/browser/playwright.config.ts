@@ -35,7 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     // Builds the site for Caddy with the curbside binary, then serves it with Caddy and the
-    // configuration the build wrote: a real host's URL rules, headers and 404 page, and text
+    // configuration the build wrote: a real server's URL rules, headers and 404 page, and text
     // sent compressed, so the throttled phone waits for the bytes a real visitor waits for.
     // A folder per port, so runs on different ports never overwrite each other's assets.
     command: `node support/caddy-host.mjs --build --root ../../target/browser-site-${port} --port ${port}`,

@@ -14,7 +14,7 @@
 //   no-headers  a host that sends none of the site's headers, as GitHub Pages: Caddy with a
 //            plain file server; each page's <meta> policy must then protect it alone
 //
-// Each host gets the folder `curbside build --for HOST` writes; one Chromium
+// Each host gets the folder `curbside build --hosting` writes for it; one Chromium
 // serves every visit. Run: node --test hosts/ (from tests/browser);
 // CURBSIDE_HOSTS=nginx,netlify runs only those (keys: nginx, caddy, cloudflare,
 // netlify, no-headers).
@@ -43,12 +43,12 @@ const CLOUDFLARE_COMPATIBILITY_DATE = "2026-04-01";
 const NGINX_BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
 /**
- * Builds the site for `host` into work/HOST (the site) and work/HOST-server.
- * @param {string} host
+ * Builds the site `--hosting HOSTING` into work/HOSTING (the site) and work/HOSTING-server.
+ * @param {string} hosting
  */
-function build(host) {
-  const out = join(work, host);
-  execFileSync(curbsideBinary({ tests: true }), ["build", "--root", repo, "--out", out, "--for", host], {
+function build(hosting) {
+  const out = join(work, hosting);
+  execFileSync(curbsideBinary({ tests: true }), ["build", "--root", repo, "--out", out, "--hosting", hosting], {
     stdio: ["ignore", "ignore", "pipe"],
   });
   // What content/public/.well-known/ publishes (the build's copying is tested in cargo's

@@ -7,7 +7,7 @@
 //
 // With --build it first builds the site for Caddy into DIR (and DIR-server) with the curbside
 // binary (support/curbside-binary.mjs: $CURBSIDE_BIN, or the one cargo builds now). A site
-// built otherwise needs `--for caddy` or `--for nginx` for its .br/.gz copies. Caddy runs in
+// built otherwise needs `--hosting caddy` or `--hosting nginx` for its .br/.gz copies. Caddy runs in
 // the foreground until this process is stopped; its state stays in a temporary folder.
 
 import { execFileSync, spawn } from "node:child_process";
@@ -32,7 +32,7 @@ const root = resolve(values.root);
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
 
 if (values.build) {
-  execFileSync(curbsideBinary(), ["build", "--root", repo, "--out", root, "--for", "caddy"], { stdio: "inherit" });
+  execFileSync(curbsideBinary(), ["build", "--root", repo, "--out", root, "--hosting", "caddy"], { stdio: "inherit" });
 }
 const generated = generatedConfig(root);
 if (!existsSync(generated)) throw new Error(`${generated} is missing: build the site into ${root} first`);

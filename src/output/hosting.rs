@@ -1,9 +1,11 @@
-//! The hosts a site is built for, and what each of them uses: a file no
-//! host uses is not written, so it is never published.
+//! The hosting a site is built for (`curbside build --hosting`), and what
+//! each uses: a file the chosen hosting does not use is not written, so it is
+//! never published.
 
-/// Where the site will be served from.
+/// Where the site will be served from: a hosting service, or a server of the
+/// owner's running nginx or Caddy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Host {
+pub enum Hosting {
     /// Netlify: applies _headers and compresses by itself
     #[default]
     Netlify,
@@ -17,28 +19,29 @@ pub enum Host {
     Caddy,
 }
 
-impl Host {
-    /// Whether the host applies the headers of a `_headers` file. nginx and
-    /// Caddy get the file too, though their configuration carries the same
-    /// headers and hides it: local tools read the policy from it.
+impl Hosting {
+    /// Whether this hosting applies the headers of a `_headers` file. nginx
+    /// and Caddy get the file too, though their configuration carries the
+    /// same headers and hides it: local tools read the policy from it.
     pub fn headers_file(self) -> bool {
-        !matches!(self, Host::GithubPages)
+        !matches!(self, Hosting::GithubPages)
     }
 
-    /// The `_redirects` rules that keep the host's own files from being
+    /// The `_redirects` rules that keep the hosting's own files from being
     /// fetched as pages: Netlify serves `_headers` as a file otherwise.
     /// (Cloudflare Pages never publishes them, and accepts no 404 rule.)
     pub fn redirects_file(self) -> Option<&'static str> {
-        matches!(self, Host::Netlify).then_some(
+        matches!(self, Hosting::Netlify).then_some(
             "# Written by curbside: the files Netlify reads are not pages of the site.\n\
              /_headers    /404.html  404!\n\
              /_redirects  /404.html  404!\n",
         )
     }
 
-    /// Whether the host sends the `.br` and `.gz` copies written beside text
-    /// files; the others compress by themselves and would publish the copies.
+    /// Whether this hosting sends the `.br` and `.gz` copies written beside
+    /// text files; the others compress by themselves and would publish the
+    /// copies.
     pub fn precompressed(self) -> bool {
-        matches!(self, Host::Nginx | Host::Caddy)
+        matches!(self, Hosting::Nginx | Hosting::Caddy)
     }
 }
