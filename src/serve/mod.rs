@@ -86,7 +86,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
     // An earlier session's build is served until the first build succeeds
     // (or on, if it fails): with the hashes its inline style and script need.
     if let Ok(text) = std::fs::read_to_string(out.join("_headers")) {
-        response::set_security_headers(&InlineSources::from_headers_file(&text));
+        preview.set_security_headers(&InlineSources::from_headers_file(&text));
     }
     // Listen first: a taken address is reported before any build work.
     let server = HttpServer::start(preview.clone(), options.host, options.port)?;

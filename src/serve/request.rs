@@ -1,9 +1,11 @@
 //! One request as the handlers see it, read off a connection within limits
 //! checked while the bytes arrive: a client makes the server hold at most
-//! [`MAX_HEAD`] bytes of head and [`BODY_LIMIT`] of body. The clock is the
-//! server's: its reader fails past a deadline.
+//! [`MAX_HEAD`] bytes of head and [`BODY_LIMIT`] of body. httparse reads the
+//! head; the clock is the server's: [`Incoming`] fails past its deadline.
 
-use std::io::{BufRead, ErrorKind, Read};
+use std::io::{ErrorKind, Read};
+use std::net::TcpStream;
+use std::time::Instant;
 
 use tiny_http::{HTTPVersion, Header, Method};
 
@@ -109,50 +111,168 @@ impl Request {
     }
 }
 
-/// Reads a request head: the request line and the headers, at most
-/// [`MAX_HEAD`] bytes. Empty lines before it are skipped, as RFC 9112 asks.
-pub fn read_head(reader: &mut impl BufRead) -> Result<Request, Refusal> {
-    let mut budget = MAX_HEAD;
-    let line = loop {
-        let mut line_budget = budget.min(MAX_TARGET + LINE_OVERHEAD);
-        let line =
-            next_line(reader, &mut line_budget)?.ok_or(Refusal::Status(414, "URI too long\n"))?;
-        budget -= line.len() + 2;
-        if !line.is_empty() {
-            break line;
-        }
-    };
-    let (method, target, version) = request_line(&line)?;
-    let mut headers = Vec::new();
-    while let Some(line) = next_line(reader, &mut budget)? {
-        if line.is_empty() {
-            let body = Vec::new();
-            return Ok(Request {
-                method,
-                target,
-                version,
-                headers,
-                body,
-            });
-        }
-        headers.push(header(&line)?);
-    }
-    Err(Refusal::Status(431, "Request headers too large\n"))
+/// A connection's reading side: the bytes that arrived and were not used
+/// yet (the next request's, when a client pipelines), and a clock. Reads
+/// fail with `TimedOut` past `deadline`.
+pub struct Incoming<'a> {
+    stream: &'a TcpStream,
+    pub buffered: Vec<u8>,
+    pub deadline: Instant,
 }
 
-/// Reads a body of `length` bytes into `request`.
-pub fn read_body(
-    reader: &mut impl BufRead,
-    request: &mut Request,
-    length: usize,
-) -> Result<(), Refusal> {
-    match reader.take(length as u64).read_to_end(&mut request.body) {
+impl<'a> Incoming<'a> {
+    pub fn new(stream: &'a TcpStream) -> Incoming<'a> {
+        Incoming {
+            stream,
+            buffered: Vec::new(),
+            deadline: Instant::now(),
+        }
+    }
+
+    /// Reads at most `max` more bytes off the connection into `buffered`;
+    /// how many (0 once the client stopped sending).
+    pub fn fill(&mut self, max: usize) -> std::io::Result<usize> {
+        let mut chunk = [0u8; 16 * 1024];
+        let max = max.min(chunk.len());
+        let read = self.read_stream(&mut chunk[..max])?;
+        self.buffered.extend_from_slice(&chunk[..read]);
+        Ok(read)
+    }
+
+    fn read_stream(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(out)
+    }
+}
+
+/// What was buffered first, then the connection.
+impl Read for Incoming<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.buffered.is_empty() {
+            return self.read_stream(out);
+        }
+        let n = out.len().min(self.buffered.len());
+        out[..n].copy_from_slice(&self.buffered[..n]);
+        self.buffered.drain(..n);
+        Ok(n)
+    }
+}
+
+/// Reads a request head: the request line and the headers, at most
+/// [`MAX_HEAD`] bytes. httparse is asked again whenever a line ends.
+pub fn read_head(incoming: &mut Incoming<'_>) -> Result<Request, Refusal> {
+    let mut seen = 0;
+    loop {
+        let buffered = &incoming.buffered;
+        if buffered[seen..].contains(&b'\n')
+            && let Some((request, length)) = parse_head(buffered)?
+        {
+            incoming.buffered.drain(..length);
+            return Ok(request);
+        }
+        seen = buffered.len();
+        // Empty lines before the request line are skipped, as RFC 9112 asks.
+        let line = buffered.trim_ascii_start();
+        if !line.contains(&b'\n') && line.len() > MAX_TARGET + LINE_OVERHEAD {
+            return Err(Refusal::Status(414, "URI too long\n"));
+        }
+        if buffered.len() >= MAX_HEAD {
+            return Err(Refusal::Status(431, "Request headers too large\n"));
+        }
+        match incoming.fill(MAX_HEAD - seen) {
+            Ok(0) => {
+                return Err(Refusal::Status(
+                    400,
+                    "The connection ended inside the request head\n",
+                ));
+            }
+            Ok(_) => {}
+            Err(err) => return Err(failed(&err)),
+        }
+    }
+}
+
+/// The request `head` begins with, and its length; `None` while it has not
+/// all arrived.
+fn parse_head(head: &[u8]) -> Result<Option<(Request, usize)>, Refusal> {
+    let bad_line = Refusal::Status(400, "Bad request line\n");
+    let bad_header = Refusal::Status(400, "Bad request header\n");
+    // No more headers than lines: httparse never runs out of room.
+    let mut headers = vec![httparse::EMPTY_HEADER; head.iter().filter(|&&b| b == b'\n').count()];
+    let mut parsed = httparse::Request::new(&mut headers);
+    let status = parsed.parse(head);
+    if parsed.path.is_some_and(|target| target.len() > MAX_TARGET) {
+        return Err(Refusal::Status(414, "URI too long\n"));
+    }
+    let length = match status {
+        Ok(httparse::Status::Complete(length)) => length,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        // HTTP/2 prior knowledge (`PRI * HTTP/2.0`), HTTP/3, HTTP/9.9...
+        Err(httparse::Error::Version) if is_other_version(head) => {
+            return Err(Refusal::Status(
+                505,
+                "This server speaks HTTP/1.1 and HTTP/1.0 only\n",
+            ));
+        }
+        Err(httparse::Error::HeaderName | httparse::Error::HeaderValue) => return Err(bad_header),
+        Err(_) => return Err(bad_line),
+    };
+    // httparse also ends lines at a lone LF.
+    let lone_lf = (0..length).any(|at| head[at] == b'\n' && (at == 0 || head[at - 1] != b'\r'));
+    if lone_lf {
+        return Err(Refusal::Status(400, "Lines of a request end with CRLF\n"));
+    }
+    let (Some(method), Some(target), Some(minor)) = (parsed.method, parsed.path, parsed.version)
+    else {
+        return Err(bad_line);
+    };
+    // httparse lets UTF-8 through, in the target and in header values.
+    if !target.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(bad_line);
+    }
+    let headers = parsed
+        .headers
+        .iter()
+        .map(|h| Header::from_bytes(h.name, h.value))
+        .collect::<Result<_, ()>>()
+        .map_err(|()| bad_header)?;
+    let request = Request {
+        method: method.parse().map_err(|()| bad_line)?,
+        target: target.to_string(),
+        version: HTTPVersion(1, minor),
+        headers,
+        body: Vec::new(),
+    };
+    Ok(Some((request, length)))
+}
+
+/// Whether the request line ends with `HTTP/` and a digit, with an optional
+/// `.digit`: a version httparse refuses as neither 1.0 nor 1.1.
+fn is_other_version(head: &[u8]) -> bool {
+    let mut lines = head.trim_ascii_start().split(|&b| b == b'\r' || b == b'\n');
+    let line = lines.next().unwrap_or_default();
+    let version = line.rsplit(|&b| b == b' ').next().unwrap_or_default();
+    matches!(
+        version.strip_prefix(b"HTTP/"),
+        Some([major] | [major, b'.', b'0'..=b'9']) if major.is_ascii_digit()
+    )
+}
+
+/// Reads a body of `length` bytes.
+pub fn read_body(incoming: &mut Incoming<'_>, length: usize) -> Result<Vec<u8>, Refusal> {
+    let mut body = Vec::with_capacity(length);
+    match incoming.take(length as u64).read_to_end(&mut body) {
         Err(err) => Err(failed(&err)),
         Ok(read) if read < length => Err(Refusal::Status(
             400,
             "The body ended before its Content-Length\n",
         )),
-        Ok(_) => Ok(()),
+        Ok(_) => Ok(body),
     }
 }
 
@@ -163,90 +283,4 @@ fn failed(err: &std::io::Error) -> Refusal {
         }
         _ => Refusal::Gone,
     }
-}
-
-/// The next line without its CRLF, from at most `budget` bytes; `None` when
-/// the budget runs out first.
-fn next_line(reader: &mut impl BufRead, budget: &mut usize) -> Result<Option<Vec<u8>>, Refusal> {
-    let mut line = Vec::new();
-    let read = reader.take(*budget as u64).read_until(b'\n', &mut line);
-    *budget -= line.len();
-    match read {
-        Err(err) => Err(failed(&err)),
-        Ok(_) if line.ends_with(b"\r\n") => {
-            line.truncate(line.len() - 2);
-            Ok(Some(line))
-        }
-        Ok(_) if line.ends_with(b"\n") => {
-            Err(Refusal::Status(400, "Lines of a request end with CRLF\n"))
-        }
-        Ok(_) if *budget == 0 => Ok(None),
-        Ok(_) => Err(Refusal::Status(
-            400,
-            "The connection ended inside the request head\n",
-        )),
-    }
-}
-
-fn request_line(line: &[u8]) -> Result<(Method, String, HTTPVersion), Refusal> {
-    let bad = Refusal::Status(400, "Bad request line\n");
-    let text = std::str::from_utf8(line).map_err(|_| bad.clone())?;
-    let parts: Vec<&str> = text.split(' ').collect();
-    let [method, target, version] = parts[..] else {
-        return Err(bad);
-    };
-    let version = match version {
-        "HTTP/1.1" => HTTPVersion(1, 1),
-        "HTTP/1.0" => HTTPVersion(1, 0),
-        // HTTP/2 prior knowledge (`PRI * HTTP/2.0`), HTTP/3, HTTP/9.9...
-        other if is_http_version(other) => {
-            return Err(Refusal::Status(
-                505,
-                "This server speaks HTTP/1.1 and HTTP/1.0 only\n",
-            ));
-        }
-        _ => return Err(bad),
-    };
-    if target.len() > MAX_TARGET {
-        return Err(Refusal::Status(414, "URI too long\n"));
-    }
-    if method.is_empty()
-        || !method.bytes().all(is_token_byte)
-        || target.is_empty()
-        || !target.bytes().all(|b| b.is_ascii_graphic())
-    {
-        return Err(bad);
-    }
-    let method = method.parse().map_err(|()| bad)?;
-    Ok((method, target.to_string(), version))
-}
-
-/// `HTTP/` and a digit, with an optional `.digit`.
-fn is_http_version(text: &str) -> bool {
-    let Some(number) = text.strip_prefix("HTTP/") else {
-        return false;
-    };
-    let (major, minor) = number.split_once('.').unwrap_or((number, "0"));
-    let digit = |s: &str| s.len() == 1 && s.bytes().all(|b| b.is_ascii_digit());
-    digit(major) && digit(minor)
-}
-
-/// RFC 9110 §5.1, §5.5: a name is a token; a value holds visible ASCII,
-/// spaces and tabs (no control, no line folding).
-fn header(line: &[u8]) -> Result<Header, Refusal> {
-    let bad = || Refusal::Status(400, "Bad request header\n");
-    let colon = line.iter().position(|&b| b == b':').ok_or_else(bad)?;
-    let (name, value) = (&line[..colon], &line[colon + 1..]);
-    let value = value.trim_ascii();
-    let value_ok = value
-        .iter()
-        .all(|&b| b.is_ascii_graphic() || b == b' ' || b == b'\t');
-    if name.is_empty() || !name.iter().all(|&b| is_token_byte(b)) || !value_ok {
-        return Err(bad());
-    }
-    Header::from_bytes(name, value).map_err(|()| bad())
-}
-
-fn is_token_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
 }

@@ -7,7 +7,7 @@
 //! any request reaches its caller (an HTTP/2 preface, an endless header or a
 //! silent client was out of reach).
 
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufWriter, Read, Write};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -17,9 +17,9 @@ use socket2::{Domain, Socket, Type};
 use tiny_http::{HTTPVersion, Method, ResponseBox};
 
 use super::preview::Preview;
-use super::request::{self, Refusal, Request};
+use super::request::{self, Incoming, MAX_HEAD, Refusal, Request};
 use super::response::{self, Answer, TEXT_PLAIN, with_header};
-use super::routes::Routes;
+use super::routes;
 use crate::diagnostics::{Diagnostic, Result};
 
 /// Open connections at once, each a thread (some 20 KB while idle) and a
@@ -75,11 +75,10 @@ impl HttpServer {
             .local_addr()
             .map_err(|err| Diagnostic::new("could not read the server's address").caused_by(err))?;
         let stopping = Arc::new(AtomicBool::new(false));
-        let routes = Arc::new(Routes::new(preview.clone()));
-        let accepting = stopping.clone();
+        let (accepting, serving) = (stopping.clone(), preview.clone());
         std::thread::Builder::new()
             .name("preview-accept".into())
-            .spawn(move || accept(&listener, &routes, &accepting))
+            .spawn(move || accept(&listener, &serving, &accepting))
             .map_err(|err| Diagnostic::new("could not start the preview server").caused_by(err))?;
         Ok(HttpServer {
             addr,
@@ -115,7 +114,7 @@ impl Drop for HttpServer {
     }
 }
 
-fn accept(listener: &TcpListener, routes: &Arc<Routes>, stopping: &AtomicBool) {
+fn accept(listener: &TcpListener, preview: &Arc<Preview>, stopping: &AtomicBool) {
     let open = Arc::new(AtomicUsize::new(0));
     for incoming in listener.incoming() {
         if stopping.load(Ordering::Relaxed) {
@@ -130,13 +129,13 @@ fn accept(listener: &TcpListener, routes: &Arc<Routes>, stopping: &AtomicBool) {
         if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
             continue;
         }
-        let routes = routes.clone();
+        let preview = preview.clone();
         let _ = std::thread::Builder::new()
             .name("preview-connection".into())
             .stack_size(STACK_SIZE)
             .spawn(move || {
                 let _counted = counted;
-                serve(&stream, &routes);
+                serve(&stream, &preview);
             });
     }
 }
@@ -152,27 +151,21 @@ impl Drop for Open {
 
 /// Answers the requests of one connection in order, until it closes, goes
 /// quiet, or sends something that is refused.
-fn serve(stream: &TcpStream, routes: &Routes) {
+fn serve(stream: &TcpStream, preview: &Arc<Preview>) {
     let _ = stream.set_nodelay(true);
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let mut reader = BufReader::new(Timed {
-        stream,
-        deadline: Instant::now(),
-    });
+    let mut incoming = Incoming::new(stream);
     loop {
-        match next_request(stream, &mut reader) {
+        match next_request(stream, &mut incoming) {
             Err(Refusal::Gone) => return,
             Err(Refusal::Status(status, text)) => {
-                write(
-                    stream,
-                    response::text(status, TEXT_PLAIN, text.into()),
-                    None,
-                );
-                return linger(stream, &mut reader);
+                let answer = response::text(status, TEXT_PLAIN, text.into());
+                write(stream, preview, answer, None);
+                return linger(stream, &mut incoming);
             }
-            Ok(request) => match routes.answer(&request) {
+            Ok(request) => match routes::answer(&request, preview) {
                 Answer::Response(answer) => {
-                    if !write(stream, answer, Some(&request)) {
+                    if !write(stream, preview, answer, Some(&request)) {
                         return;
                     }
                 }
@@ -186,14 +179,14 @@ fn serve(stream: &TcpStream, routes: &Routes) {
 /// and [`BODY_TIMEOUT`].
 fn next_request(
     stream: &TcpStream,
-    reader: &mut BufReader<Timed<'_>>,
+    incoming: &mut Incoming<'_>,
 ) -> std::result::Result<Request, Refusal> {
-    reader.get_mut().deadline = Instant::now() + IDLE_TIMEOUT;
-    if reader.fill_buf().map_or(true, |bytes| bytes.is_empty()) {
+    incoming.deadline = Instant::now() + IDLE_TIMEOUT;
+    if incoming.buffered.is_empty() && incoming.fill(MAX_HEAD).map_or(true, |read| read == 0) {
         return Err(Refusal::Gone);
     }
-    reader.get_mut().deadline = Instant::now() + HEAD_TIMEOUT;
-    let mut request = request::read_head(reader)?;
+    incoming.deadline = Instant::now() + HEAD_TIMEOUT;
+    let mut request = request::read_head(incoming)?;
     let (length, continues) = request.body_length()?;
     // Told to go on only once the body is known to be accepted.
     if continues {
@@ -201,16 +194,23 @@ fn next_request(
         out.write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
             .map_err(|_| Refusal::Gone)?;
     }
-    reader.get_mut().deadline = Instant::now() + BODY_TIMEOUT;
-    request::read_body(reader, &mut request, length)?;
+    incoming.deadline = Instant::now() + BODY_TIMEOUT;
+    request.body = request::read_body(incoming, length)?;
     Ok(request)
 }
 
-/// Writes `answer` to `request` (to a refused one: `None`); whether the
-/// connection goes on.
-fn write(stream: &TcpStream, answer: ResponseBox, request: Option<&Request>) -> bool {
+/// Writes `answer` to `request` (to a refused one: `None`), with the
+/// security headers of `preview`; whether the connection goes on.
+fn write(
+    stream: &TcpStream,
+    preview: &Preview,
+    mut answer: ResponseBox,
+    request: Option<&Request>,
+) -> bool {
     let closes = request.is_none_or(Request::closes);
-    let mut answer = response::with_security_headers(answer);
+    for (name, value) in preview.security_headers() {
+        answer = with_header(answer, name, &value);
+    }
     if closes {
         answer = with_header(answer, "Connection", "close");
     }
@@ -225,28 +225,10 @@ fn write(stream: &TcpStream, answer: ResponseBox, request: Option<&Request>) -> 
 
 /// Ends a connection after a refusal: no more answers, and what the client
 /// still sends is read for a moment so it can see the refusal.
-fn linger(stream: &TcpStream, reader: &mut BufReader<Timed<'_>>) {
+fn linger(stream: &TcpStream, incoming: &mut Incoming<'_>) {
     let _ = stream.shutdown(Shutdown::Write);
-    reader.get_mut().deadline = Instant::now() + LINGER;
-    let _ = std::io::copy(&mut reader.take(LINGER_BYTES), &mut std::io::sink());
-}
-
-/// A connection's reading side, failing with `TimedOut` past `deadline`.
-struct Timed<'a> {
-    stream: &'a TcpStream,
-    deadline: Instant,
-}
-
-impl Read for Timed<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(std::io::ErrorKind::TimedOut.into());
-        }
-        self.stream.set_read_timeout(Some(left))?;
-        let mut stream = self.stream;
-        stream.read(buf)
-    }
+    incoming.deadline = Instant::now() + LINGER;
+    let _ = std::io::copy(&mut incoming.take(LINGER_BYTES), &mut std::io::sink());
 }
 
 fn listen(host: IpAddr, port: u16) -> Result<TcpListener> {
