@@ -1,11 +1,9 @@
 //! One request as the handlers see it, read off a connection within limits
 //! checked while the bytes arrive: a client makes the server hold at most
 //! [`MAX_HEAD`] bytes of head and [`BODY_LIMIT`] of body. httparse reads the
-//! head; the clock is the server's: [`Incoming`] fails past its deadline.
+//! head. The clock is the server's: its reader fails past a deadline.
 
-use std::io::{ErrorKind, Read};
-use std::net::TcpStream;
-use std::time::Instant;
+use std::io::{BufRead, ErrorKind, Read};
 
 use tiny_http::{HTTPVersion, Header, Method};
 
@@ -111,88 +109,35 @@ impl Request {
     }
 }
 
-/// A connection's reading side: the bytes that arrived and were not used
-/// yet (the next request's, when a client pipelines), and a clock. Reads
-/// fail with `TimedOut` past `deadline`.
-pub struct Incoming<'a> {
-    stream: &'a TcpStream,
-    pub buffered: Vec<u8>,
-    pub deadline: Instant,
-}
-
-impl<'a> Incoming<'a> {
-    pub fn new(stream: &'a TcpStream) -> Incoming<'a> {
-        Incoming {
-            stream,
-            buffered: Vec::new(),
-            deadline: Instant::now(),
-        }
-    }
-
-    /// Reads at most `max` more bytes off the connection into `buffered`;
-    /// how many (0 once the client stopped sending).
-    pub fn fill(&mut self, max: usize) -> std::io::Result<usize> {
-        let mut chunk = [0u8; 16 * 1024];
-        let max = max.min(chunk.len());
-        let read = self.read_stream(&mut chunk[..max])?;
-        self.buffered.extend_from_slice(&chunk[..read]);
-        Ok(read)
-    }
-
-    fn read_stream(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(ErrorKind::TimedOut.into());
-        }
-        self.stream.set_read_timeout(Some(left))?;
-        let mut stream = self.stream;
-        stream.read(out)
-    }
-}
-
-/// What was buffered first, then the connection.
-impl Read for Incoming<'_> {
-    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        if self.buffered.is_empty() {
-            return self.read_stream(out);
-        }
-        let n = out.len().min(self.buffered.len());
-        out[..n].copy_from_slice(&self.buffered[..n]);
-        self.buffered.drain(..n);
-        Ok(n)
-    }
-}
-
 /// Reads a request head: the request line and the headers, at most
-/// [`MAX_HEAD`] bytes. httparse is asked again whenever a line ends.
-pub fn read_head(incoming: &mut Incoming<'_>) -> Result<Request, Refusal> {
-    let mut seen = 0;
+/// [`MAX_HEAD`] bytes, asking httparse again whenever a line ends. What
+/// follows the head (a body, a pipelined request) is left in `reader`.
+pub fn read_head(reader: &mut impl BufRead) -> Result<Request, Refusal> {
+    let mut head = Vec::new();
     loop {
-        let buffered = &incoming.buffered;
-        if buffered[seen..].contains(&b'\n')
-            && let Some((request, length)) = parse_head(buffered)?
+        let arrived = reader.fill_buf().map_err(failed)?;
+        if arrived.is_empty() {
+            return Err(Refusal::Status(
+                400,
+                "The connection ended inside the request head\n",
+            ));
+        }
+        let (before, taken) = (head.len(), arrived.len().min(MAX_HEAD - head.len()));
+        head.extend_from_slice(&arrived[..taken]);
+        if arrived[..taken].contains(&b'\n')
+            && let Some((request, length)) = parse_head(&head)?
         {
-            incoming.buffered.drain(..length);
+            reader.consume(length - before);
             return Ok(request);
         }
-        seen = buffered.len();
+        reader.consume(taken);
         // Empty lines before the request line are skipped, as RFC 9112 asks.
-        let line = buffered.trim_ascii_start();
+        let line = head.trim_ascii_start();
         if !line.contains(&b'\n') && line.len() > MAX_TARGET + LINE_OVERHEAD {
             return Err(Refusal::Status(414, "URI too long\n"));
         }
-        if buffered.len() >= MAX_HEAD {
+        if head.len() == MAX_HEAD {
             return Err(Refusal::Status(431, "Request headers too large\n"));
-        }
-        match incoming.fill(MAX_HEAD - seen) {
-            Ok(0) => {
-                return Err(Refusal::Status(
-                    400,
-                    "The connection ended inside the request head\n",
-                ));
-            }
-            Ok(_) => {}
-            Err(err) => return Err(failed(&err)),
         }
     }
 }
@@ -264,10 +209,10 @@ fn is_other_version(head: &[u8]) -> bool {
 }
 
 /// Reads a body of `length` bytes.
-pub fn read_body(incoming: &mut Incoming<'_>, length: usize) -> Result<Vec<u8>, Refusal> {
+pub fn read_body(reader: &mut impl BufRead, length: usize) -> Result<Vec<u8>, Refusal> {
     let mut body = Vec::with_capacity(length);
-    match incoming.take(length as u64).read_to_end(&mut body) {
-        Err(err) => Err(failed(&err)),
+    match reader.take(length as u64).read_to_end(&mut body) {
+        Err(err) => Err(failed(err)),
         Ok(read) if read < length => Err(Refusal::Status(
             400,
             "The body ended before its Content-Length\n",
@@ -276,7 +221,7 @@ pub fn read_body(incoming: &mut Incoming<'_>, length: usize) -> Result<Vec<u8>, 
     }
 }
 
-fn failed(err: &std::io::Error) -> Refusal {
+fn failed(err: std::io::Error) -> Refusal {
     match err.kind() {
         ErrorKind::WouldBlock | ErrorKind::TimedOut => {
             Refusal::Status(408, "The request took too long to arrive\n")

@@ -7,7 +7,7 @@
 //! any request reaches its caller (an HTTP/2 preface, an endless header or a
 //! silent client was out of reach).
 
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -17,7 +17,7 @@ use socket2::{Domain, Socket, Type};
 use tiny_http::{HTTPVersion, Method, ResponseBox};
 
 use super::preview::Preview;
-use super::request::{self, Incoming, MAX_HEAD, Refusal, Request};
+use super::request::{self, Refusal, Request};
 use super::response::{self, Answer, TEXT_PLAIN, with_header};
 use super::routes;
 use crate::diagnostics::{Diagnostic, Result};
@@ -154,14 +154,17 @@ impl Drop for Open {
 fn serve(stream: &TcpStream, preview: &Arc<Preview>) {
     let _ = stream.set_nodelay(true);
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let mut incoming = Incoming::new(stream);
+    let mut reader = BufReader::new(Timed {
+        stream,
+        deadline: Instant::now(),
+    });
     loop {
-        match next_request(stream, &mut incoming) {
+        match next_request(stream, &mut reader) {
             Err(Refusal::Gone) => return,
             Err(Refusal::Status(status, text)) => {
                 let answer = response::text(status, TEXT_PLAIN, text.into());
                 write(stream, preview, answer, None);
-                return linger(stream, &mut incoming);
+                return linger(stream, &mut reader);
             }
             Ok(request) => match routes::answer(&request, preview) {
                 Answer::Response(answer) => {
@@ -179,14 +182,14 @@ fn serve(stream: &TcpStream, preview: &Arc<Preview>) {
 /// and [`BODY_TIMEOUT`].
 fn next_request(
     stream: &TcpStream,
-    incoming: &mut Incoming<'_>,
+    reader: &mut BufReader<Timed<'_>>,
 ) -> std::result::Result<Request, Refusal> {
-    incoming.deadline = Instant::now() + IDLE_TIMEOUT;
-    if incoming.buffered.is_empty() && incoming.fill(MAX_HEAD).map_or(true, |read| read == 0) {
+    reader.get_mut().deadline = Instant::now() + IDLE_TIMEOUT;
+    if reader.fill_buf().map_or(true, |bytes| bytes.is_empty()) {
         return Err(Refusal::Gone);
     }
-    incoming.deadline = Instant::now() + HEAD_TIMEOUT;
-    let mut request = request::read_head(incoming)?;
+    reader.get_mut().deadline = Instant::now() + HEAD_TIMEOUT;
+    let mut request = request::read_head(reader)?;
     let (length, continues) = request.body_length()?;
     // Told to go on only once the body is known to be accepted.
     if continues {
@@ -194,8 +197,8 @@ fn next_request(
         out.write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
             .map_err(|_| Refusal::Gone)?;
     }
-    incoming.deadline = Instant::now() + BODY_TIMEOUT;
-    request.body = request::read_body(incoming, length)?;
+    reader.get_mut().deadline = Instant::now() + BODY_TIMEOUT;
+    request.body = request::read_body(reader, length)?;
     Ok(request)
 }
 
@@ -225,10 +228,28 @@ fn write(
 
 /// Ends a connection after a refusal: no more answers, and what the client
 /// still sends is read for a moment so it can see the refusal.
-fn linger(stream: &TcpStream, incoming: &mut Incoming<'_>) {
+fn linger(stream: &TcpStream, reader: &mut BufReader<Timed<'_>>) {
     let _ = stream.shutdown(Shutdown::Write);
-    incoming.deadline = Instant::now() + LINGER;
-    let _ = std::io::copy(&mut incoming.take(LINGER_BYTES), &mut std::io::sink());
+    reader.get_mut().deadline = Instant::now() + LINGER;
+    let _ = std::io::copy(&mut reader.take(LINGER_BYTES), &mut std::io::sink());
+}
+
+/// A connection's reading side, failing with `TimedOut` past `deadline`.
+struct Timed<'a> {
+    stream: &'a TcpStream,
+    deadline: Instant,
+}
+
+impl Read for Timed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(buf)
+    }
 }
 
 fn listen(host: IpAddr, port: u16) -> Result<TcpListener> {
