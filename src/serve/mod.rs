@@ -14,7 +14,6 @@
 //!   [`form_service`], [`form_body`], [`form_validation`], [`submissions`]
 //! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
 
-mod browser;
 mod dev_assets;
 mod form_body;
 mod form_service;
@@ -128,7 +127,16 @@ pub fn run(options: ServeOptions) -> Result<()> {
     let url = server.url();
     eprintln!("Serving {url}");
     if options.open {
-        browser::open(&url);
+        // The system's way of opening a URL; on a thread of its own, as a
+        // launcher may wait for the browser. A failure only warns.
+        let url = url.clone();
+        std::thread::spawn(move || {
+            if let Err(err) = open::that(&url) {
+                warn(&format!(
+                    "could not open a browser ({err}); open {url} yourself"
+                ));
+            }
+        });
     }
     match watcher {
         Some(_watcher) => {
