@@ -110,41 +110,45 @@ impl Request {
 }
 
 /// Reads a request head: the request line and the headers, at most
-/// [`MAX_HEAD`] bytes, asking httparse again whenever a line ends. What
-/// follows the head (a body, a pipelined request) is left in `reader`.
+/// [`MAX_HEAD`] bytes, a line at a time. httparse reads the request line as
+/// soon as it ends (an HTTP/2 preface is refused at once), and the head at
+/// the blank line that ends it: twice a request, so a head sent a line at a
+/// time costs no more than one sent whole.
 pub fn read_head(reader: &mut impl BufRead) -> Result<Request, Refusal> {
     let mut head = Vec::new();
+    // Whether the request line arrived: empty lines before it are skipped,
+    // as RFC 9112 asks.
+    let mut began = false;
     loop {
-        let arrived = reader.fill_buf().map_err(failed)?;
-        if arrived.is_empty() {
-            return Err(Refusal::Status(
-                400,
-                "The connection ended inside the request head\n",
-            ));
+        let start = head.len();
+        let mut limit = MAX_HEAD - start;
+        if !began {
+            limit = limit.min(MAX_TARGET + LINE_OVERHEAD);
         }
-        let (before, taken) = (head.len(), arrived.len().min(MAX_HEAD - head.len()));
-        head.extend_from_slice(&arrived[..taken]);
-        if arrived[..taken].contains(&b'\n')
-            && let Some((request, length)) = parse_head(&head)?
+        let line = reader.take(limit as u64).read_until(b'\n', &mut head);
+        line.map_err(failed)?;
+        let line = &head[start..];
+        let blank = matches!(line, b"\n" | b"\r\n");
+        if !line.ends_with(b"\n") {
+            return Err(match line.len() {
+                n if n < limit => {
+                    Refusal::Status(400, "The connection ended inside the request head\n")
+                }
+                _ if began => Refusal::Status(431, "Request headers too large\n"),
+                _ => Refusal::Status(414, "URI too long\n"),
+            });
+        }
+        if blank == began
+            && let Some(request) = parse_head(&head)?
         {
-            reader.consume(length - before);
             return Ok(request);
         }
-        reader.consume(taken);
-        // Empty lines before the request line are skipped, as RFC 9112 asks.
-        let line = head.trim_ascii_start();
-        if !line.contains(&b'\n') && line.len() > MAX_TARGET + LINE_OVERHEAD {
-            return Err(Refusal::Status(414, "URI too long\n"));
-        }
-        if head.len() == MAX_HEAD {
-            return Err(Refusal::Status(431, "Request headers too large\n"));
-        }
+        began |= !blank;
     }
 }
 
-/// The request `head` begins with, and its length; `None` while it has not
-/// all arrived.
-fn parse_head(head: &[u8]) -> Result<Option<(Request, usize)>, Refusal> {
+/// The request `head` holds; `None` while it has not all arrived.
+fn parse_head(head: &[u8]) -> Result<Option<Request>, Refusal> {
     let bad_line = Refusal::Status(400, "Bad request line\n");
     let bad_header = Refusal::Status(400, "Bad request header\n");
     // No more headers than lines: httparse never runs out of room.
@@ -154,8 +158,8 @@ fn parse_head(head: &[u8]) -> Result<Option<(Request, usize)>, Refusal> {
     if parsed.path.is_some_and(|target| target.len() > MAX_TARGET) {
         return Err(Refusal::Status(414, "URI too long\n"));
     }
-    let length = match status {
-        Ok(httparse::Status::Complete(length)) => length,
+    match status {
+        Ok(httparse::Status::Complete(_)) => {}
         Ok(httparse::Status::Partial) => return Ok(None),
         // HTTP/2 prior knowledge (`PRI * HTTP/2.0`), HTTP/3, HTTP/9.9...
         Err(httparse::Error::Version) if is_other_version(head) => {
@@ -166,9 +170,9 @@ fn parse_head(head: &[u8]) -> Result<Option<(Request, usize)>, Refusal> {
         }
         Err(httparse::Error::HeaderName | httparse::Error::HeaderValue) => return Err(bad_header),
         Err(_) => return Err(bad_line),
-    };
+    }
     // httparse also ends lines at a lone LF.
-    let lone_lf = (0..length).any(|at| head[at] == b'\n' && (at == 0 || head[at - 1] != b'\r'));
+    let lone_lf = (0..head.len()).any(|at| head[at] == b'\n' && (at == 0 || head[at - 1] != b'\r'));
     if lone_lf {
         return Err(Refusal::Status(400, "Lines of a request end with CRLF\n"));
     }
@@ -186,14 +190,13 @@ fn parse_head(head: &[u8]) -> Result<Option<(Request, usize)>, Refusal> {
         .map(|h| Header::from_bytes(h.name, h.value))
         .collect::<Result<_, ()>>()
         .map_err(|()| bad_header)?;
-    let request = Request {
+    Ok(Some(Request {
         method: method.parse().map_err(|()| bad_line)?,
         target: target.to_string(),
         version: HTTPVersion(1, minor),
         headers,
         body: Vec::new(),
-    };
-    Ok(Some((request, length)))
+    }))
 }
 
 /// Whether the request line ends with `HTTP/` and a digit, with an optional
