@@ -3,6 +3,8 @@
 //! contact island), `application/x-www-form-urlencoded` (a form posted
 //! without JavaScript) and `application/json`.
 
+use std::convert::Infallible;
+
 use serde_json::Value;
 
 /// One field as posted; `file_name` is set for a file input's part.
@@ -31,16 +33,9 @@ pub struct BodyError(pub String);
 /// The fields of `body`, sent with the Content-Type `content_type`.
 pub fn parse(content_type: Option<&str>, body: &[u8]) -> Result<Vec<Field>, BodyError> {
     let content_type = content_type.unwrap_or("");
-    let (mime, params) = split_header_value(content_type);
-    match mime.to_ascii_lowercase().as_str() {
-        "multipart/form-data" => {
-            let boundary = params
-                .iter()
-                .find(|(name, _)| name.eq_ignore_ascii_case("boundary"))
-                .map(|(_, value)| value.as_str())
-                .ok_or_else(|| BodyError("multipart/form-data without a boundary".into()))?;
-            multipart(body, boundary)
-        }
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    match essence.to_ascii_lowercase().as_str() {
+        "multipart/form-data" => multipart(content_type, body),
         "application/x-www-form-urlencoded" => Ok(form_urlencoded::parse(body)
             .map(|(name, value)| Field::text(name, value))
             .collect()),
@@ -52,128 +47,34 @@ pub fn parse(content_type: Option<&str>, body: &[u8]) -> Result<Vec<Field>, Body
     }
 }
 
-/// `type/subtype; name=value; name="quoted value"` into the type and its
-/// parameters.
-fn split_header_value(value: &str) -> (String, Vec<(String, String)>) {
-    let mut parts = split_unquoted(value, ';').into_iter();
-    let first = parts.next().unwrap_or_default().trim().to_string();
-    let params = parts
-        .filter_map(|part| {
-            let (name, value) = part.split_once('=')?;
-            Some((name.trim().to_string(), unquote(value.trim())))
-        })
-        .collect();
-    (first, params)
-}
-
-/// Splits on `separator` outside double quotes.
-fn split_unquoted(text: &str, separator: char) -> Vec<String> {
-    let mut parts = vec![String::new()];
-    let mut quoted = false;
-    let mut escaped = false;
-    for c in text.chars() {
-        if let Some(current) = parts.last_mut() {
-            if escaped {
-                escaped = false;
-            } else if quoted && c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                quoted = !quoted;
-            } else if c == separator && !quoted {
-                parts.push(String::new());
-                continue;
-            }
-            current.push(c);
+/// RFC 7578, read by multer (the parser under axum and Rocket). The body is
+/// all at hand, so its one chunk is ready whenever multer asks.
+fn multipart(content_type: &str, body: &[u8]) -> Result<Vec<Field>, BodyError> {
+    let malformed = |why: String| BodyError(format!("malformed multipart/form-data body: {why}"));
+    let boundary = multer::parse_boundary(content_type)
+        .map_err(|_| BodyError("multipart/form-data without a boundary".into()))?;
+    let chunks = futures_util::stream::iter([Ok::<_, Infallible>(body.to_vec())]);
+    let mut parts = multer::Multipart::new(chunks, boundary);
+    pollster::block_on(async {
+        let mut fields = Vec::new();
+        while let Some(part) = parts
+            .next_field()
+            .await
+            .map_err(|e| malformed(e.to_string()))?
+        {
+            let name = part.name().map(str::to_owned).ok_or_else(|| {
+                malformed("a part has no Content-Disposition: form-data name".into())
+            })?;
+            let file_name = part.file_name().map(str::to_owned);
+            let value = part.text().await.map_err(|e| malformed(e.to_string()))?;
+            fields.push(Field {
+                name,
+                value,
+                file_name,
+            });
         }
-    }
-    parts
-}
-
-fn unquote(value: &str) -> String {
-    match value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
-        Some(inner) => {
-            let mut out = String::with_capacity(inner.len());
-            let mut chars = inner.chars();
-            while let Some(c) = chars.next() {
-                match c {
-                    '\\' => out.extend(chars.next()),
-                    c => out.push(c),
-                }
-            }
-            out
-        }
-        None => value.to_string(),
-    }
-}
-
-/// RFC 7578: parts separated by `--boundary` lines, each with its headers,
-/// a blank line, and its content.
-fn multipart(body: &[u8], boundary: &str) -> Result<Vec<Field>, BodyError> {
-    let malformed = |why: &str| BodyError(format!("malformed multipart/form-data body: {why}"));
-    if boundary.is_empty() || boundary.len() > 70 {
-        return Err(malformed("the boundary must be 1 to 70 characters"));
-    }
-    let delimiter = format!("--{boundary}").into_bytes();
-    // The first delimiter may follow a preamble; every later one starts a line.
-    let mut at = find(body, &delimiter, 0).ok_or_else(|| malformed("no boundary line"))?;
-    let next_delimiter = [b"\r\n".as_slice(), &delimiter].concat();
-    let mut fields = Vec::new();
-    loop {
-        let after = at + delimiter.len();
-        let rest = &body[after..];
-        if rest.starts_with(b"--") {
-            return Ok(fields);
-        }
-        let headers_start = after
-            + if rest.starts_with(b"\r\n") {
-                2
-            } else {
-                return Err(malformed("a boundary line is not followed by a line break"));
-            };
-        let headers_end = find(body, b"\r\n\r\n", headers_start)
-            .ok_or_else(|| malformed("a part's headers never end"))?;
-        let content_start = headers_end + 4;
-        let content_end = find(body, &next_delimiter, content_start)
-            .ok_or_else(|| malformed("the last part is not closed by the boundary"))?;
-        let headers = String::from_utf8_lossy(&body[headers_start..headers_end]);
-        let (name, file_name) = disposition(&headers)
-            .ok_or_else(|| malformed("a part has no Content-Disposition: form-data name"))?;
-        fields.push(Field {
-            name,
-            value: String::from_utf8_lossy(&body[content_start..content_end]).into_owned(),
-            file_name,
-        });
-        at = content_end + 2;
-    }
-}
-
-/// The field name and file name of a part's `Content-Disposition`.
-fn disposition(headers: &str) -> Option<(String, Option<String>)> {
-    let value = headers.split("\r\n").find_map(|line| {
-        let (name, value) = line.split_once(':')?;
-        name.trim()
-            .eq_ignore_ascii_case("content-disposition")
-            .then_some(value)
-    })?;
-    let (kind, params) = split_header_value(value);
-    if !kind.eq_ignore_ascii_case("form-data") {
-        return None;
-    }
-    let param = |wanted: &str| {
-        params
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(wanted))
-            .map(|(_, value)| value.clone())
-    };
-    Some((param("name")?, param("filename")))
-}
-
-fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    haystack
-        .get(from..)?
-        .windows(needle.len())
-        .position(|window| window == needle)
-        .map(|position| from + position)
+        Ok(fields)
+    })
 }
 
 /// A JSON object's members as fields (what `@formspree/core` sends when

@@ -13,8 +13,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::response::security_header_lines;
-
 pub const EVENTS_PATH: &str = "/__curbside/events";
 
 /// A comment is sent this often, so a closed tab is noticed (the write
@@ -168,19 +166,19 @@ fn error_event(id: &str, message: &str) -> String {
     event
 }
 
-/// Writes one page's event stream to `writer` until the page goes away or
-/// the server stops. Runs on its connection's thread; the keep-alive
-/// comments are what notice a closed tab.
+/// Writes one page's event stream to `writer`, its head with the header
+/// lines `headers`, until the page goes away or the server stops. Runs on
+/// its connection's thread; the keep-alive comments notice a closed tab.
 pub fn stream(
     writer: &mut dyn Write,
     live: &LiveReload,
+    headers: &str,
     last_event_id: Option<&str>,
     head_only: bool,
 ) {
     // Written by hand: tiny_http would buffer a streamed body.
     let head = format!(
-        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\nConnection: close\r\n{}\r\n",
-        security_header_lines()
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\nConnection: close\r\n{headers}\r\n"
     );
     let mut status = live.snapshot();
     let greeting = live.greeting(&status, last_event_id);

@@ -14,7 +14,6 @@
 //!   [`form_service`], [`form_body`], [`form_validation`], [`submissions`]
 //! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
 
-mod browser;
 mod dev_assets;
 mod form_body;
 mod form_service;
@@ -87,7 +86,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
     // An earlier session's build is served until the first build succeeds
     // (or on, if it fails): with the hashes its inline style and script need.
     if let Ok(text) = std::fs::read_to_string(out.join("_headers")) {
-        response::set_security_headers(&InlineSources::from_headers_file(&text));
+        preview.set_security_headers(&InlineSources::from_headers_file(&text));
     }
     // Listen first: a taken address is reported before any build work.
     let server = HttpServer::start(preview.clone(), options.host, options.port)?;
@@ -129,7 +128,16 @@ pub fn run(options: ServeOptions) -> Result<()> {
     let url = server.url();
     eprintln!("Serving {url}");
     if options.open {
-        browser::open(&url);
+        // The system's way of opening a URL; on a thread of its own, as a
+        // launcher may wait for the browser. A failure only warns.
+        let url = url.clone();
+        std::thread::spawn(move || {
+            if let Err(err) = open::that(&url) {
+                warn(&format!(
+                    "could not open a browser ({err}); open {url} yourself"
+                ));
+            }
+        });
     }
     match watcher {
         Some(_watcher) => {

@@ -1,11 +1,13 @@
 //! What the server's threads share: the folder served, the state of the
-//! builds, and the form the stand-in answers for.
+//! builds, the security headers every answer carries, and the form the
+//! stand-in answers for.
 
 use std::path::{Path, PathBuf};
 use std::sync::{PoisonError, RwLock};
 
 use super::live_reload::LiveReload;
 use super::submissions::Submissions;
+use crate::output::headers::{self, InlineSources};
 
 pub struct Preview {
     folder: PathBuf,
@@ -13,6 +15,8 @@ pub struct Preview {
     live: LiveReload,
     /// The form id of the last good build's content.
     form_id: RwLock<Option<String>>,
+    /// The last good build's, as `_headers` gives them to the hosts.
+    security_headers: RwLock<Vec<(&'static str, String)>>,
     submissions: Submissions,
 }
 
@@ -29,6 +33,7 @@ impl Preview {
             watching,
             live: LiveReload::new(),
             form_id: RwLock::new(None),
+            security_headers: RwLock::new(headers::security(&InlineSources::default())),
             submissions: Submissions::new(submissions.into()),
         }
     }
@@ -55,6 +60,29 @@ impl Preview {
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// Sets the security headers after a build: the hashes of the inline
+    /// stylesheet and script change with them.
+    pub fn set_security_headers(&self, inline: &InlineSources) {
+        let headers = headers::security(inline);
+        *self
+            .security_headers
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = headers;
+    }
+
+    pub fn security_headers(&self) -> Vec<(&'static str, String)> {
+        let headers = self.security_headers.read();
+        headers.unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// The security headers as raw lines, for answers written by hand.
+    pub fn security_header_lines(&self) -> String {
+        self.security_headers()
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}\r\n"))
+            .collect()
     }
 
     pub fn submissions(&self) -> &Submissions {

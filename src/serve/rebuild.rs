@@ -39,7 +39,7 @@ impl Rebuilder {
     pub fn build(&mut self, rebuild: Option<Change>) -> Result<()> {
         match self.builder.build(rebuild.unwrap_or(Change::Frontend)) {
             Ok(report) => {
-                super::response::set_security_headers(&report.inline);
+                self.preview.set_security_headers(&report.inline);
                 if let Some(site) = self.builder.last_site() {
                     self.preview
                         .set_form_id(site.business.formspree_form_id.as_str());

@@ -1,7 +1,7 @@
 //! One request as the handlers see it, read off a connection within limits
 //! checked while the bytes arrive: a client makes the server hold at most
-//! [`MAX_HEAD`] bytes of head and [`BODY_LIMIT`] of body. The clock is the
-//! server's: its reader fails past a deadline.
+//! [`MAX_HEAD`] bytes of head and [`BODY_LIMIT`] of body. httparse reads the
+//! head. The clock is the server's: its reader fails past a deadline.
 
 use std::io::{BufRead, ErrorKind, Read};
 
@@ -110,143 +110,125 @@ impl Request {
 }
 
 /// Reads a request head: the request line and the headers, at most
-/// [`MAX_HEAD`] bytes. Empty lines before it are skipped, as RFC 9112 asks.
+/// [`MAX_HEAD`] bytes, a line at a time. httparse reads the request line as
+/// soon as it ends (an HTTP/2 preface is refused at once), and the head at
+/// the blank line that ends it: twice a request, so a head sent a line at a
+/// time costs no more than one sent whole.
 pub fn read_head(reader: &mut impl BufRead) -> Result<Request, Refusal> {
-    let mut budget = MAX_HEAD;
-    let line = loop {
-        let mut line_budget = budget.min(MAX_TARGET + LINE_OVERHEAD);
-        let line =
-            next_line(reader, &mut line_budget)?.ok_or(Refusal::Status(414, "URI too long\n"))?;
-        budget -= line.len() + 2;
-        if !line.is_empty() {
-            break line;
+    let mut head = Vec::new();
+    // Whether the request line arrived: empty lines before it are skipped,
+    // as RFC 9112 asks.
+    let mut began = false;
+    loop {
+        let start = head.len();
+        let mut limit = MAX_HEAD - start;
+        if !began {
+            limit = limit.min(MAX_TARGET + LINE_OVERHEAD);
         }
-    };
-    let (method, target, version) = request_line(&line)?;
-    let mut headers = Vec::new();
-    while let Some(line) = next_line(reader, &mut budget)? {
-        if line.is_empty() {
-            let body = Vec::new();
-            return Ok(Request {
-                method,
-                target,
-                version,
-                headers,
-                body,
+        let line = reader.take(limit as u64).read_until(b'\n', &mut head);
+        line.map_err(failed)?;
+        let line = &head[start..];
+        let blank = matches!(line, b"\n" | b"\r\n");
+        if !line.ends_with(b"\n") {
+            return Err(match line.len() {
+                n if n < limit => {
+                    Refusal::Status(400, "The connection ended inside the request head\n")
+                }
+                _ if began => Refusal::Status(431, "Request headers too large\n"),
+                _ => Refusal::Status(414, "URI too long\n"),
             });
         }
-        headers.push(header(&line)?);
+        if blank == began
+            && let Some(request) = parse_head(&head)?
+        {
+            return Ok(request);
+        }
+        began |= !blank;
     }
-    Err(Refusal::Status(431, "Request headers too large\n"))
 }
 
-/// Reads a body of `length` bytes into `request`.
-pub fn read_body(
-    reader: &mut impl BufRead,
-    request: &mut Request,
-    length: usize,
-) -> Result<(), Refusal> {
-    match reader.take(length as u64).read_to_end(&mut request.body) {
-        Err(err) => Err(failed(&err)),
+/// The request `head` holds; `None` while it has not all arrived.
+fn parse_head(head: &[u8]) -> Result<Option<Request>, Refusal> {
+    let bad_line = Refusal::Status(400, "Bad request line\n");
+    let bad_header = Refusal::Status(400, "Bad request header\n");
+    // No more headers than lines: httparse never runs out of room.
+    let mut headers = vec![httparse::EMPTY_HEADER; head.iter().filter(|&&b| b == b'\n').count()];
+    let mut parsed = httparse::Request::new(&mut headers);
+    let status = parsed.parse(head);
+    if parsed.path.is_some_and(|target| target.len() > MAX_TARGET) {
+        return Err(Refusal::Status(414, "URI too long\n"));
+    }
+    match status {
+        Ok(httparse::Status::Complete(_)) => {}
+        Ok(httparse::Status::Partial) => return Ok(None),
+        // HTTP/2 prior knowledge (`PRI * HTTP/2.0`), HTTP/3, HTTP/9.9...
+        Err(httparse::Error::Version) if is_other_version(head) => {
+            return Err(Refusal::Status(
+                505,
+                "This server speaks HTTP/1.1 and HTTP/1.0 only\n",
+            ));
+        }
+        Err(httparse::Error::HeaderName | httparse::Error::HeaderValue) => return Err(bad_header),
+        Err(_) => return Err(bad_line),
+    }
+    // httparse also ends lines at a lone LF.
+    let lone_lf = (0..head.len()).any(|at| head[at] == b'\n' && (at == 0 || head[at - 1] != b'\r'));
+    if lone_lf {
+        return Err(Refusal::Status(400, "Lines of a request end with CRLF\n"));
+    }
+    let (Some(method), Some(target), Some(minor)) = (parsed.method, parsed.path, parsed.version)
+    else {
+        return Err(bad_line);
+    };
+    // httparse lets UTF-8 through, in the target and in header values.
+    if !target.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(bad_line);
+    }
+    let headers = parsed
+        .headers
+        .iter()
+        .map(|h| Header::from_bytes(h.name, h.value))
+        .collect::<Result<_, ()>>()
+        .map_err(|()| bad_header)?;
+    Ok(Some(Request {
+        method: method.parse().map_err(|()| bad_line)?,
+        target: target.to_string(),
+        version: HTTPVersion(1, minor),
+        headers,
+        body: Vec::new(),
+    }))
+}
+
+/// Whether the request line ends with `HTTP/` and a digit, with an optional
+/// `.digit`: a version httparse refuses as neither 1.0 nor 1.1.
+fn is_other_version(head: &[u8]) -> bool {
+    let mut lines = head.trim_ascii_start().split(|&b| b == b'\r' || b == b'\n');
+    let line = lines.next().unwrap_or_default();
+    let version = line.rsplit(|&b| b == b' ').next().unwrap_or_default();
+    matches!(
+        version.strip_prefix(b"HTTP/"),
+        Some([major] | [major, b'.', b'0'..=b'9']) if major.is_ascii_digit()
+    )
+}
+
+/// Reads a body of `length` bytes.
+pub fn read_body(reader: &mut impl BufRead, length: usize) -> Result<Vec<u8>, Refusal> {
+    let mut body = Vec::with_capacity(length);
+    match reader.take(length as u64).read_to_end(&mut body) {
+        Err(err) => Err(failed(err)),
         Ok(read) if read < length => Err(Refusal::Status(
             400,
             "The body ended before its Content-Length\n",
         )),
-        Ok(_) => Ok(()),
+        Ok(_) => Ok(body),
     }
 }
 
-fn failed(err: &std::io::Error) -> Refusal {
+fn failed(err: std::io::Error) -> Refusal {
     match err.kind() {
         ErrorKind::WouldBlock | ErrorKind::TimedOut => {
             Refusal::Status(408, "The request took too long to arrive\n")
         }
         _ => Refusal::Gone,
     }
-}
-
-/// The next line without its CRLF, from at most `budget` bytes; `None` when
-/// the budget runs out first.
-fn next_line(reader: &mut impl BufRead, budget: &mut usize) -> Result<Option<Vec<u8>>, Refusal> {
-    let mut line = Vec::new();
-    let read = reader.take(*budget as u64).read_until(b'\n', &mut line);
-    *budget -= line.len();
-    match read {
-        Err(err) => Err(failed(&err)),
-        Ok(_) if line.ends_with(b"\r\n") => {
-            line.truncate(line.len() - 2);
-            Ok(Some(line))
-        }
-        Ok(_) if line.ends_with(b"\n") => {
-            Err(Refusal::Status(400, "Lines of a request end with CRLF\n"))
-        }
-        Ok(_) if *budget == 0 => Ok(None),
-        Ok(_) => Err(Refusal::Status(
-            400,
-            "The connection ended inside the request head\n",
-        )),
-    }
-}
-
-fn request_line(line: &[u8]) -> Result<(Method, String, HTTPVersion), Refusal> {
-    let bad = Refusal::Status(400, "Bad request line\n");
-    let text = std::str::from_utf8(line).map_err(|_| bad.clone())?;
-    let parts: Vec<&str> = text.split(' ').collect();
-    let [method, target, version] = parts[..] else {
-        return Err(bad);
-    };
-    let version = match version {
-        "HTTP/1.1" => HTTPVersion(1, 1),
-        "HTTP/1.0" => HTTPVersion(1, 0),
-        // HTTP/2 prior knowledge (`PRI * HTTP/2.0`), HTTP/3, HTTP/9.9...
-        other if is_http_version(other) => {
-            return Err(Refusal::Status(
-                505,
-                "This server speaks HTTP/1.1 and HTTP/1.0 only\n",
-            ));
-        }
-        _ => return Err(bad),
-    };
-    if target.len() > MAX_TARGET {
-        return Err(Refusal::Status(414, "URI too long\n"));
-    }
-    if method.is_empty()
-        || !method.bytes().all(is_token_byte)
-        || target.is_empty()
-        || !target.bytes().all(|b| b.is_ascii_graphic())
-    {
-        return Err(bad);
-    }
-    let method = method.parse().map_err(|()| bad)?;
-    Ok((method, target.to_string(), version))
-}
-
-/// `HTTP/` and a digit, with an optional `.digit`.
-fn is_http_version(text: &str) -> bool {
-    let Some(number) = text.strip_prefix("HTTP/") else {
-        return false;
-    };
-    let (major, minor) = number.split_once('.').unwrap_or((number, "0"));
-    let digit = |s: &str| s.len() == 1 && s.bytes().all(|b| b.is_ascii_digit());
-    digit(major) && digit(minor)
-}
-
-/// RFC 9110 §5.1, §5.5: a name is a token; a value holds visible ASCII,
-/// spaces and tabs (no control, no line folding).
-fn header(line: &[u8]) -> Result<Header, Refusal> {
-    let bad = || Refusal::Status(400, "Bad request header\n");
-    let colon = line.iter().position(|&b| b == b':').ok_or_else(bad)?;
-    let (name, value) = (&line[..colon], &line[colon + 1..]);
-    let value = value.trim_ascii();
-    let value_ok = value
-        .iter()
-        .all(|&b| b.is_ascii_graphic() || b == b' ' || b == b'\t');
-    if name.is_empty() || !name.iter().all(|&b| is_token_byte(b)) || !value_ok {
-        return Err(bad());
-    }
-    Header::from_bytes(name, value).map_err(|()| bad())
-}
-
-fn is_token_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
 }

@@ -16,18 +16,13 @@ pub struct RequestPath {
 
 /// The path part of a request target, without query or fragment.
 pub fn path_of(target: &str) -> &str {
-    let end = target.find(['?', '#']).unwrap_or(target.len());
-    &target[..end]
+    target.split(['?', '#']).next().unwrap_or_default()
 }
 
 /// The query part of a request target, with its `?`, or "".
 pub fn query_of(target: &str) -> &str {
-    let path = path_of(target);
-    let rest = &target[path.len()..];
-    match rest.find('#') {
-        Some(end) => &rest[..end],
-        None => rest,
-    }
+    let rest = &target[path_of(target).len()..];
+    rest.split('#').next().unwrap_or_default()
 }
 
 /// Parses the path of `target`; `None` when it is not one static hosting
@@ -38,28 +33,24 @@ pub fn parse(target: &str) -> Option<RequestPath> {
     if !target.bytes().all(|b| b.is_ascii_graphic()) {
         return None;
     }
-    let path = path_of(target);
     // Origin-form only: `*`, `http://…` and relative targets name no file.
-    let rest = path.strip_prefix('/')?;
-    if rest.is_empty() {
-        return Some(RequestPath {
-            segments: Vec::new(),
-            directory: true,
-        });
-    }
-    let (rest, directory) = match rest.strip_suffix('/') {
+    let path = path_of(target).strip_prefix('/')?;
+    let (rest, directory) = match path.strip_suffix('/') {
         Some(inner) => (inner, true),
-        None => (rest, false),
+        None => (path, path.is_empty()),
     };
-    let segments = rest
-        .split('/')
-        .enumerate()
-        .map(|(at, raw)| match raw {
-            // The one dotted folder a site publishes (security.txt, domain checks).
-            WELL_KNOWN if at == 0 => Some(WELL_KNOWN.to_string()),
-            raw => decode_segment(raw),
-        })
-        .collect::<Option<Vec<_>>>()?;
+    let segments = match path {
+        "" => Vec::new(),
+        _ => rest
+            .split('/')
+            .enumerate()
+            .map(|(at, raw)| match raw {
+                // The one dotted folder a site publishes (security.txt, domain checks).
+                WELL_KNOWN if at == 0 => Some(WELL_KNOWN.to_string()),
+                raw => decode_segment(raw),
+            })
+            .collect::<Option<_>>()?,
+    };
     Some(RequestPath {
         segments,
         directory,
@@ -68,11 +59,10 @@ pub fn parse(target: &str) -> Option<RequestPath> {
 
 const WELL_KNOWN: &str = ".well-known";
 
+/// A segment decoded, unless it is empty, hidden (dot segments included),
+/// or holds a separator (a backslash is one on Windows, and some servers
+/// treat it as one), a drive letter's colon or a control character.
 fn decode_segment(raw: &str) -> Option<String> {
-    // A backslash is a separator on Windows, and some servers treat it as one.
-    if raw.contains('\\') {
-        return None;
-    }
     let decoded = percent_decode_str(raw).decode_utf8().ok()?;
     let safe = !decoded.is_empty()
         && !decoded.starts_with('.')

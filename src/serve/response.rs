@@ -1,11 +1,9 @@
-//! Building answers, and the headers every answer carries. A leaf: every
-//! handler imports it, it imports no file of the server.
+//! Building answers. A leaf: every handler imports it, it imports no file
+//! of the server.
 
 use std::io::{Cursor, Read, Write};
 
 use tiny_http::{Header, Response, ResponseBox, StatusCode};
-
-use crate::output::headers;
 
 pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 
@@ -35,46 +33,6 @@ pub fn with_header(response: ResponseBox, name: &str, value: &str) -> ResponseBo
     match Header::from_bytes(name.as_bytes(), value.as_bytes()) {
         Ok(header) => response.with_header(header),
         Err(()) => response,
-    }
-}
-
-/// `response` with the site's security headers, as `_headers` gives them
-/// to Netlify and Cloudflare Pages.
-pub fn with_security_headers(mut response: ResponseBox) -> ResponseBox {
-    for (name, value) in security_headers() {
-        if let Ok(header) = Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-            response.add_header(header);
-        }
-    }
-    response
-}
-
-/// The security headers as raw lines, for answers written by hand.
-pub fn security_header_lines() -> String {
-    security_headers()
-        .iter()
-        .map(|(name, value)| format!("{name}: {value}\r\n"))
-        .collect()
-}
-
-/// The headers of the last good build. One server runs per process, and
-/// every answer of it carries the same headers, so they live here rather
-/// than being threaded through every handler.
-static SECURITY_HEADERS: std::sync::RwLock<Vec<(&'static str, String)>> =
-    std::sync::RwLock::new(Vec::new());
-
-/// Sets the security headers after a build: the hashes of the inline
-/// stylesheet and script change with them.
-pub fn set_security_headers(inline: &headers::InlineSources) {
-    if let Ok(mut headers) = SECURITY_HEADERS.write() {
-        *headers = headers::security(inline);
-    }
-}
-
-fn security_headers() -> Vec<(&'static str, String)> {
-    match SECURITY_HEADERS.read() {
-        Ok(headers) if !headers.is_empty() => headers.clone(),
-        _ => headers::security(&headers::InlineSources::default()),
     }
 }
 

@@ -19,7 +19,7 @@ use tiny_http::{HTTPVersion, Method, ResponseBox};
 use super::preview::Preview;
 use super::request::{self, Refusal, Request};
 use super::response::{self, Answer, TEXT_PLAIN, with_header};
-use super::routes::Routes;
+use super::routes;
 use crate::diagnostics::{Diagnostic, Result};
 
 /// Open connections at once, each a thread (some 20 KB while idle) and a
@@ -75,11 +75,10 @@ impl HttpServer {
             .local_addr()
             .map_err(|err| Diagnostic::new("could not read the server's address").caused_by(err))?;
         let stopping = Arc::new(AtomicBool::new(false));
-        let routes = Arc::new(Routes::new(preview.clone()));
-        let accepting = stopping.clone();
+        let (accepting, serving) = (stopping.clone(), preview.clone());
         std::thread::Builder::new()
             .name("preview-accept".into())
-            .spawn(move || accept(&listener, &routes, &accepting))
+            .spawn(move || accept(&listener, &serving, &accepting))
             .map_err(|err| Diagnostic::new("could not start the preview server").caused_by(err))?;
         Ok(HttpServer {
             addr,
@@ -115,7 +114,7 @@ impl Drop for HttpServer {
     }
 }
 
-fn accept(listener: &TcpListener, routes: &Arc<Routes>, stopping: &AtomicBool) {
+fn accept(listener: &TcpListener, preview: &Arc<Preview>, stopping: &AtomicBool) {
     let open = Arc::new(AtomicUsize::new(0));
     for incoming in listener.incoming() {
         if stopping.load(Ordering::Relaxed) {
@@ -130,13 +129,13 @@ fn accept(listener: &TcpListener, routes: &Arc<Routes>, stopping: &AtomicBool) {
         if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
             continue;
         }
-        let routes = routes.clone();
+        let preview = preview.clone();
         let _ = std::thread::Builder::new()
             .name("preview-connection".into())
             .stack_size(STACK_SIZE)
             .spawn(move || {
                 let _counted = counted;
-                serve(&stream, &routes);
+                serve(&stream, &preview);
             });
     }
 }
@@ -152,7 +151,7 @@ impl Drop for Open {
 
 /// Answers the requests of one connection in order, until it closes, goes
 /// quiet, or sends something that is refused.
-fn serve(stream: &TcpStream, routes: &Routes) {
+fn serve(stream: &TcpStream, preview: &Arc<Preview>) {
     let _ = stream.set_nodelay(true);
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
     let mut reader = BufReader::new(Timed {
@@ -163,16 +162,13 @@ fn serve(stream: &TcpStream, routes: &Routes) {
         match next_request(stream, &mut reader) {
             Err(Refusal::Gone) => return,
             Err(Refusal::Status(status, text)) => {
-                write(
-                    stream,
-                    response::text(status, TEXT_PLAIN, text.into()),
-                    None,
-                );
+                let answer = response::text(status, TEXT_PLAIN, text.into());
+                write(stream, preview, answer, None);
                 return linger(stream, &mut reader);
             }
-            Ok(request) => match routes.answer(&request) {
+            Ok(request) => match routes::answer(&request, preview) {
                 Answer::Response(answer) => {
-                    if !write(stream, answer, Some(&request)) {
+                    if !write(stream, preview, answer, Some(&request)) {
                         return;
                     }
                 }
@@ -202,15 +198,22 @@ fn next_request(
             .map_err(|_| Refusal::Gone)?;
     }
     reader.get_mut().deadline = Instant::now() + BODY_TIMEOUT;
-    request::read_body(reader, &mut request, length)?;
+    request.body = request::read_body(reader, length)?;
     Ok(request)
 }
 
-/// Writes `answer` to `request` (to a refused one: `None`); whether the
-/// connection goes on.
-fn write(stream: &TcpStream, answer: ResponseBox, request: Option<&Request>) -> bool {
+/// Writes `answer` to `request` (to a refused one: `None`), with the
+/// security headers of `preview`; whether the connection goes on.
+fn write(
+    stream: &TcpStream,
+    preview: &Preview,
+    mut answer: ResponseBox,
+    request: Option<&Request>,
+) -> bool {
     let closes = request.is_none_or(Request::closes);
-    let mut answer = response::with_security_headers(answer);
+    for (name, value) in preview.security_headers() {
+        answer = with_header(answer, name, &value);
+    }
     if closes {
         answer = with_header(answer, "Connection", "close");
     }

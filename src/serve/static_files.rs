@@ -107,11 +107,10 @@ pub fn content_type(path: &Path) -> String {
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    // mime_guess still says application/javascript; browsers and the HTML
-    // standard use text/javascript.
+    // mime_guess still says application/javascript for modules; browsers
+    // and the HTML standard use text/javascript.
     let mime = match extension.as_str() {
-        "js" | "mjs" => "text/javascript".to_string(),
-        "webmanifest" => "application/manifest+json".to_string(),
+        "mjs" => "text/javascript".to_string(),
         _ => mime_guess::from_ext(&extension)
             .first_or_octet_stream()
             .essence_str()
@@ -463,6 +462,8 @@ mod tests {
             ("a.html", "text/html; charset=utf-8"),
             ("a.css", "text/css; charset=utf-8"),
             ("a.js", "text/javascript; charset=utf-8"),
+            ("a.mjs", "text/javascript; charset=utf-8"),
+            ("a.webmanifest", "application/manifest+json; charset=utf-8"),
             ("a.svg", "image/svg+xml; charset=utf-8"),
             ("a.xml", "text/xml; charset=utf-8"),
             ("robots.txt", "text/plain; charset=utf-8"),
