@@ -59,7 +59,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
         layouts: &layouts,
         islands: &island_names,
         placements: &placements,
-        endpoint: &render::props::FormEndpoint::Hosted,
+        endpoint: &crate::islands::props::FormEndpoint::Hosted,
         assets: &assets,
         copyright_year: 2000,
         dev_script: "",

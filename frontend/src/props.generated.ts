@@ -1,4 +1,4 @@
-// Generated from the props structs of src/render/props.rs by `CURBSIDE_BLESS=1 cargo test --test island_props`.
+// Generated from the props structs of src/islands/ by `CURBSIDE_BLESS=1 cargo test --test island_props`.
 // Do not edit: change the Rust structs, and that test tells you to regenerate this file.
 
 export type PlanType = "monthly" | "annual";

@@ -7,9 +7,10 @@ use std::sync::Arc;
 use crate::content::{self, Site};
 use crate::diagnostics::Result;
 use crate::islands;
+use crate::islands::props::FormEndpoint;
 use crate::media::{Library, public};
 use crate::output::host::Host;
-use crate::render::{Layouts, props::FormEndpoint};
+use crate::render::Layouts;
 use crate::styles;
 
 /// A curbside project: the folder holding content/, layouts/ and frontend/.

@@ -1,8 +1,14 @@
 //! The interactive parts of the site: one React component per file in
 //! frontend/src/islands/, found by listing that folder. Each file's name is
 //! the island's name in layouts (`{{ islands.<name> }}`); its props come from
-//! [`crate::render::props`], and when it hydrates from its own
-//! `export const hydration` (read by the Node process, [`crate::node`]).
+//! its module here ([`pricing`], [`menu`], [`contact`], sharing [`props`]),
+//! and when it hydrates from its own `export const hydration` (read by the
+//! Node process, [`crate::node`]).
+
+pub mod contact;
+pub mod menu;
+pub mod pricing;
+pub mod props;
 
 use std::path::Path;
 

@@ -6,7 +6,6 @@ pub mod layouts;
 mod markers;
 mod minify;
 pub mod placements;
-pub mod props;
 pub mod share_card;
 pub mod structured_data;
 
@@ -21,13 +20,13 @@ use crate::content::PageIsland;
 use crate::content::{PAGES_FOLDER, Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::RenderedIsland;
+use crate::islands::props::FormEndpoint;
 use crate::media::{Library, Placement};
 use crate::output::file::OutputFile;
 use crate::text::xml_escape;
 pub use layouts::Layouts;
 use markers::marker;
 use placements::{Catalog, Mistake, OnPage, Placements};
-use props::FormEndpoint;
 use std::sync::Arc;
 
 /// What pages link or inline. Most of it exists only once Node has bundled

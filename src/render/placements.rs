@@ -16,9 +16,9 @@ use std::sync::{Arc, Mutex};
 use serde_json::Value;
 
 use super::markers::{self, marker};
-use super::props::{self, FormEndpoint};
 use crate::content::{Site, spelling};
 use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::props::{self, FormEndpoint};
 
 /// The prefix of every placement's marker name.
 const MARKER_PREFIX: &str = "island:";

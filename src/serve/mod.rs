@@ -38,9 +38,9 @@ use std::sync::Arc;
 
 use crate::build::{BuildOptions, Project};
 use crate::diagnostics::{Diagnostic, Result, warn};
+use crate::islands::props::FormEndpoint;
 use crate::output::headers::InlineSources;
 use crate::output::host::Host;
-use crate::render::props::FormEndpoint;
 pub use dev_assets::LIVE_SCRIPT_TAG;
 pub use live_reload::{LiveReload, Outcome};
 pub use preview::Preview;
