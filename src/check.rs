@@ -47,7 +47,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     let Loaded {
         site,
         layouts,
-        island_names,
+        islands,
         styles,
         pictures,
         public,
@@ -57,7 +57,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     let input = RenderInput {
         site: &site,
         layouts: &layouts,
-        islands: &island_names,
+        islands: &islands,
         placements: &placements,
         endpoint: &crate::islands::props::FormEndpoint::Hosted,
         assets: &assets,

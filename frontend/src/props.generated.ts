@@ -1,19 +1,14 @@
-// Generated from the props structs of src/islands/ by `CURBSIDE_BLESS=1 cargo test --test island_props`.
+// Generated from the island registry (src/islands/registry.rs) and its props structs by `CURBSIDE_BLESS=1 cargo test --test island_props`.
 // Do not edit: change the Rust structs, and that test tells you to regenerate this file.
-
-export type PlanType = "monthly" | "annual";
-
-export type BillingFrequency = "monthly" | "yearly";
-
-/**
- * The plan as it travels between islands and into the form's hidden fields.
- */
-export type PlanIdentity = { planType: PlanType, amount: number, frequency: BillingFrequency, };
 
 /**
  * Both plans, keyed by plan type.
  */
 export type Plans<P> = { monthly: P, annual: P, };
+
+export type PlanType = "monthly" | "annual";
+
+export type BillingFrequency = "monthly" | "yearly";
 
 /**
  * A plan card of the pricing island.
@@ -59,6 +54,17 @@ label: string,
  */
 navLabel: string, links: Array<MenuLink>, };
 
+export type PhoneProps = { label: string, display: string, tel: string, };
+
+export type EmailProps = { label: string, address: string, };
+
+/**
+ * The labels of the form's fields, by field name.
+ */
+export type FieldLabels = { firstName: string, lastName: string, address: string, city: string, state: string, zip: string, email: string, phone: string, promotion: string, };
+
+export type FieldDefaults = { city: string, state: string, };
+
 export type PromotionOption = { value: string, label: string, };
 
 export type PromotionProps = { 
@@ -71,16 +77,10 @@ options: Array<PromotionOption>, note: string,
  */
 monthly: string, annual: string, };
 
-export type PhoneProps = { label: string, display: string, tel: string, };
-
-export type EmailProps = { label: string, address: string, };
-
 /**
- * The labels of the form's fields, by field name.
+ * The plan as it travels between islands and into the form's hidden fields.
  */
-export type FieldLabels = { firstName: string, lastName: string, address: string, city: string, state: string, zip: string, email: string, phone: string, promotion: string, };
-
-export type FieldDefaults = { city: string, state: string, };
+export type PlanIdentity = { planType: PlanType, amount: number, frequency: BillingFrequency, };
 
 export type ZipProps = { serviceArea: Array<string>, inArea: string, outsideArea: string, };
 

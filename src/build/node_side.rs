@@ -211,10 +211,11 @@ fn as_placed_by_content(
     loaded: &Loaded,
 ) -> Result<HashMap<String, RenderedIsland>> {
     let wanted = loaded
-        .island_names
+        .islands
         .iter()
-        .map(|name| {
-            let props = crate::islands::props::for_island(name, &loaded.site, endpoint)?;
+        .map(|island| {
+            let name = &island.name;
+            let props = island.props(&loaded.site, endpoint)?;
             let prefix = format!("{name}-");
             Ok(Wanted {
                 key: render::placements::render_key(name, &props, &prefix)?,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::props::{FormEndpoint, PROMOTION_SELECT_ID, PlanIdentity, PlanType, Plans};
+use super::registry::IslandProps;
 use crate::content::Site;
 use crate::content::values::Text;
 
@@ -181,5 +182,11 @@ impl ContactProps {
             },
             timeout: text.timeout.to_string(),
         }
+    }
+}
+
+impl IslandProps for ContactProps {
+    fn from_site(site: &Site, endpoint: &FormEndpoint) -> Self {
+        ContactProps::new(site, endpoint)
     }
 }

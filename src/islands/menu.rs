@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::props::FormEndpoint;
+use super::registry::IslandProps;
 use crate::content::Site;
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
@@ -42,5 +44,11 @@ impl MenuProps {
             nav_label: "Main".into(),
             links,
         }
+    }
+}
+
+impl IslandProps for MenuProps {
+    fn from_site(site: &Site, _: &FormEndpoint) -> Self {
+        MenuProps::new(site)
     }
 }

@@ -4,7 +4,10 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::props::{CONTACT_SECTION_ID, PROMOTION_SELECT_ID, PlanIdentity, PlanType, Plans};
+use super::props::{
+    CONTACT_SECTION_ID, FormEndpoint, PROMOTION_SELECT_ID, PlanIdentity, PlanType, Plans,
+};
+use super::registry::IslandProps;
 use crate::content::values::Text;
 use crate::content::{Plan, Site};
 
@@ -102,5 +105,11 @@ impl PricingProps {
                 ),
             },
         }
+    }
+}
+
+impl IslandProps for PricingProps {
+    fn from_site(site: &Site, _: &FormEndpoint) -> Self {
+        PricingProps::new(site)
     }
 }

@@ -19,8 +19,8 @@ use std::collections::HashMap;
 use crate::content::PageIsland;
 use crate::content::{PAGES_FOLDER, Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::islands::RenderedIsland;
 use crate::islands::props::FormEndpoint;
+use crate::islands::{Island, RenderedIsland};
 use crate::media::{Library, Placement};
 use crate::output::file::OutputFile;
 use crate::text::xml_escape;
@@ -88,7 +88,7 @@ pub struct RenderInput<'a> {
     pub layouts: &'a Layouts,
     /// The islands the pages may hold; each placement lands as a marker,
     /// kept in `placements`, and replaced by a [`Placer`] once rendered.
-    pub islands: &'a [String],
+    pub islands: &'a [Island],
     pub placements: &'a Arc<Placements>,
     /// Where the contact form posts (a prop of the islands).
     pub endpoint: &'a FormEndpoint,
