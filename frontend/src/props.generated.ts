@@ -63,6 +63,12 @@ export type EmailProps = { label: string, address: string, };
  */
 export type FieldLabels = { firstName: string, lastName: string, address: string, city: string, state: string, zip: string, email: string, phone: string, promotion: string, };
 
+/**
+ * A field of the sign-up form, by the name the form service receives
+ * (which is also its element's id).
+ */
+export type ContactField = "firstName" | "lastName" | "address" | "city" | "state" | "zip" | "email" | "phone" | "promotion";
+
 export type FieldDefaults = { city: string, state: string, };
 
 export type PromotionOption = { value: string, label: string, };
@@ -94,7 +100,11 @@ endpoint: string, formId: string,
 /**
  * The promotion select's id, which the Start buttons look up.
  */
-promotionSelectId: string, heading: string, lead: string, phone: PhoneProps, email: EmailProps, fields: FieldLabels, defaults: FieldDefaults, promotion: PromotionProps, plans: Plans<PlanIdentity>, 
+promotionSelectId: string, heading: string, lead: string, phone: PhoneProps, email: EmailProps, fields: FieldLabels, 
+/**
+ * The fields marked `required`: the visitor must fill them in.
+ */
+requiredFields: Array<ContactField>, defaults: FieldDefaults, promotion: PromotionProps, plans: Plans<PlanIdentity>, 
 /**
  * The plan the page chooses: the form starts on it and on its promotion, even without
  * JavaScript. None: monthly, with the promotion's first option.

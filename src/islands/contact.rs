@@ -38,6 +38,49 @@ pub struct EmailProps {
     pub address: String,
 }
 
+/// A field of the sign-up form, by the name the form service receives
+/// (which is also its element's id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum ContactField {
+    FirstName,
+    LastName,
+    Address,
+    City,
+    State,
+    Zip,
+    Email,
+    Phone,
+    Promotion,
+}
+
+impl ContactField {
+    /// The field's name in the form, as the props spell it.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|name| name.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+}
+
+/// The fields a visitor must fill in: the one list of them. They travel in
+/// the contact island's props ([`ContactProps::required_fields`]), so the
+/// form marks exactly these `required` (in its server HTML too, where the
+/// browser checks them without JavaScript); the preview's stand-in for the
+/// form service refuses a submission without them, as the hosted service
+/// does once its form declares them required in its settings.
+pub const REQUIRED_FIELDS: &[ContactField] = &[
+    ContactField::FirstName,
+    ContactField::LastName,
+    ContactField::Address,
+    ContactField::City,
+    ContactField::State,
+    ContactField::Zip,
+    ContactField::Email,
+    ContactField::Phone,
+];
+
 /// The labels of the form's fields, by field name.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -89,6 +132,8 @@ pub struct ContactProps {
     pub phone: PhoneProps,
     pub email: EmailProps,
     pub fields: FieldLabels,
+    /// The fields marked `required`: the visitor must fill them in.
+    pub required_fields: Vec<ContactField>,
     pub defaults: FieldDefaults,
     pub promotion: PromotionProps,
     pub plans: Plans<PlanIdentity>,
@@ -142,6 +187,7 @@ impl ContactProps {
                 phone: labels.phone.to_string(),
                 promotion: labels.promotion.to_string(),
             },
+            required_fields: REQUIRED_FIELDS.to_vec(),
             defaults: FieldDefaults {
                 city: business.city.to_string(),
                 state: business.region.to_string(),
@@ -188,5 +234,46 @@ impl ContactProps {
 impl IslandProps for ContactProps {
     fn from_site(site: &Site, endpoint: &FormEndpoint) -> Self {
         ContactProps::new(site, endpoint)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_has_a_label_under_its_name() {
+        let labels = serde_json::to_value(FieldLabels {
+            first_name: String::new(),
+            last_name: String::new(),
+            address: String::new(),
+            city: String::new(),
+            state: String::new(),
+            zip: String::new(),
+            email: String::new(),
+            phone: String::new(),
+            promotion: String::new(),
+        })
+        .expect("labels are JSON");
+        let labelled: Vec<&String> = labels
+            .as_object()
+            .map(|labels| labels.keys().collect())
+            .unwrap_or_default();
+        let fields = [
+            ContactField::FirstName,
+            ContactField::LastName,
+            ContactField::Address,
+            ContactField::City,
+            ContactField::State,
+            ContactField::Zip,
+            ContactField::Email,
+            ContactField::Phone,
+            ContactField::Promotion,
+        ];
+        assert_eq!(labelled.len(), fields.len());
+        for field in fields {
+            assert!(labelled.contains(&&field.name()), "{field:?}");
+        }
+        assert_eq!(ContactField::FirstName.name(), "firstName");
     }
 }
