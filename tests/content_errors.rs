@@ -253,7 +253,7 @@ fn unknown_key_with_no_near_spelling() {
         "faq:\n  heading: Frequently asked questions\n",
         "faq:\n  heading: Frequently asked questions\n  subtitle: Ask us anything\n",
     );
-    fails_at!(site, "content/home.yaml:45:3");
+    fails_at!(site, "content/home.yaml:58:3");
 }
 
 #[test]
@@ -399,7 +399,7 @@ fn text_empty() {
 fn text_left_blank() {
     let site = project();
     site.replace("content/home.yaml", "  button: Start Service", "  button:");
-    fails_at!(site, "content/home.yaml:19:10");
+    fails_at!(site, "content/home.yaml:32:10");
 }
 
 #[test]
@@ -669,7 +669,7 @@ fn placeholder_unknown_in_yaml_text() {
         "after {evening_route_start} the night",
         "after {evening_route} the night",
     );
-    fails_at!(site, "content/home.yaml:17:58");
+    fails_at!(site, "content/home.yaml:30:58");
 }
 
 #[test]
@@ -834,7 +834,7 @@ fn how_it_works_steps_empty() {
         let end = text.find("\npricing:").expect("home.yaml has pricing");
         format!("{}  steps: []\n{}", &text[..start], &text[end..]).into_bytes()
     });
-    fails_at!(site, "content/home.yaml:23:10");
+    fails_at!(site, "content/home.yaml:36:10");
 }
 
 #[test]
