@@ -47,7 +47,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     let Loaded {
         site,
         layouts,
-        island_names,
+        islands,
         styles,
         pictures,
         public,
@@ -57,9 +57,9 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     let input = RenderInput {
         site: &site,
         layouts: &layouts,
-        islands: &island_names,
+        islands: &islands,
         placements: &placements,
-        endpoint: &render::props::FormEndpoint::Hosted,
+        endpoint: &crate::islands::props::FormEndpoint::Hosted,
         assets: &assets,
         copyright_year: 2000,
         dev_script: "",

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use curbside::build::{BuildOptions, Builder, Change, Project};
+use curbside::islands::props::FormEndpoint;
 use curbside::output::hosting::Hosting;
-use curbside::render::props::FormEndpoint;
 use curbside::serve::ServeOptions;
 
 #[derive(Parser)]

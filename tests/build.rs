@@ -161,22 +161,35 @@ fn the_contact_forms_fields_are_required_and_its_promotions_listed_in_the_static
     let (_dir, out) = build_real_site();
     let doc = Html::parse_document(&read(&out, "index.html"));
     assert_eq!(select(&doc, "#contact form").len(), 1);
-    for name in [
-        "firstName",
-        "lastName",
-        "address",
-        "city",
-        "state",
-        "zip",
-        "email",
-        "phone",
-    ] {
-        let field = select(&doc, &format!("[name='{name}']"))[0];
-        assert!(
-            field.value().attr("required").is_some(),
-            "{name} is not required"
-        );
-    }
+    // The required fields travel in the island's props, from the one list
+    // the preview's stand-in for the form service checks too; the server
+    // HTML marks exactly those.
+    let props: serde_json::Value = serde_json::from_str(
+        &select(&doc, "script#props-contact")[0]
+            .text()
+            .collect::<String>(),
+    )
+    .expect("the contact island's props are JSON");
+    let required: Vec<&str> = props["requiredFields"]
+        .as_array()
+        .expect("the contact island's props list the required fields")
+        .iter()
+        .map(|name| name.as_str().expect("a field name"))
+        .collect();
+    let listed: Vec<String> = curbside::islands::contact::REQUIRED_FIELDS
+        .iter()
+        .map(|field| field.name())
+        .collect();
+    assert_eq!(required, listed);
+    let mut marked: Vec<&str> = select(&doc, "#contact form [name]")
+        .iter()
+        .filter(|field| field.value().attr("required").is_some())
+        .map(|field| field.value().attr("name").unwrap_or_default())
+        .collect();
+    let mut required = required;
+    marked.sort();
+    required.sort();
+    assert_eq!(marked, required, "the fields marked required");
     let options: Vec<(String, String)> = select(&doc, "[name='promotion'] option")
         .iter()
         .map(|o| {

@@ -253,7 +253,7 @@ fn unknown_key_with_no_near_spelling() {
         "faq:\n  heading: Frequently asked questions\n",
         "faq:\n  heading: Frequently asked questions\n  subtitle: Ask us anything\n",
     );
-    fails_at!(site, "content/home.yaml:45:3");
+    fails_at!(site, "content/home.yaml:58:3");
 }
 
 #[test]
@@ -399,7 +399,7 @@ fn text_empty() {
 fn text_left_blank() {
     let site = project();
     site.replace("content/home.yaml", "  button: Start Service", "  button:");
-    fails_at!(site, "content/home.yaml:19:10");
+    fails_at!(site, "content/home.yaml:32:10");
 }
 
 #[test]
@@ -669,7 +669,7 @@ fn placeholder_unknown_in_yaml_text() {
         "after {evening_route_start} the night",
         "after {evening_route} the night",
     );
-    fails_at!(site, "content/home.yaml:17:58");
+    fails_at!(site, "content/home.yaml:30:58");
 }
 
 #[test]
@@ -834,7 +834,7 @@ fn how_it_works_steps_empty() {
         let end = text.find("\npricing:").expect("home.yaml has pricing");
         format!("{}  steps: []\n{}", &text[..start], &text[end..]).into_bytes()
     });
-    fails_at!(site, "content/home.yaml:23:10");
+    fails_at!(site, "content/home.yaml:36:10");
 }
 
 #[test]
@@ -975,4 +975,60 @@ fn layout_includes_a_missing_file() {
         r#"{% include "sections/questions.html" %}"#,
     );
     fails_at!(site, "layouts/home.html:7:4");
+}
+
+// ---------------------------------------------------------------------------
+// Island files against the islands registry (src/islands/registry.rs),
+// checked as the project loads, by the build and by `curbside check` alike;
+// these cases edit a frontend/ of their own.
+
+/// Builds `$fixture`, checks that it fails at `$at` and snapshots the
+/// message (as [`fails_at!`]), then checks that `curbside check` reports the
+/// same first line.
+macro_rules! build_and_check_fail_at {
+    ($fixture:expr, $at:expr) => {{
+        let _node = node_build();
+        let site = $fixture;
+        let stderr = site.build_fails_at($at);
+        let checked = site.check();
+        let checked = String::from_utf8_lossy(&checked.stderr);
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(
+            checked.lines().any(|line| line == first),
+            "curbside check should report {first:?}, but said:\n{checked}"
+        );
+        insta::assert_snapshot!(stderr);
+    }};
+}
+
+#[test]
+fn island_importing_the_props_types_without_a_registry_entry() {
+    let site = Fixture::copy_with_own_frontend();
+    site.write(
+        "frontend/src/islands/opening-hours.tsx",
+        r#"import type { MenuProps } from "../props";
+
+export default function OpeningHours({ label }: MenuProps) {
+  return <p>{label}</p>;
+}
+"#,
+    );
+    build_and_check_fail_at!(site, "frontend/src/islands/opening-hours.tsx");
+}
+
+#[test]
+fn island_component_taking_props_without_a_registry_entry() {
+    let site = Fixture::copy_with_own_frontend();
+    site.write(
+        "frontend/src/islands/hours.tsx",
+        "export default function Hours({ days }: { days: string[] }) {\n  return <p>{days.join(\", \")}</p>;\n}\n",
+    );
+    build_and_check_fail_at!(site, "frontend/src/islands/hours.tsx");
+}
+
+#[test]
+fn registry_entry_without_its_island_file() {
+    let site = Fixture::copy_with_own_frontend();
+    site.remove("frontend/src/islands/pricing.tsx");
+    build_and_check_fail_at!(site, "frontend/src/islands");
 }

@@ -1,5 +1,5 @@
-//! The props contract between the build and the islands' TypeScript. The Rust
-//! structs of src/render/props.rs are its source:
+//! The props contract between the build and the islands' TypeScript. The islands
+//! registry (src/islands/registry.rs) and the props structs it names are its source:
 //!
 //! - frontend/src/props.generated.ts is generated from them, so island code is
 //!   typed by what the build really sends;
@@ -29,7 +29,8 @@ fn blessing() -> bool {
 
 #[test]
 fn the_typescript_props_types_are_generated_from_the_rust_structs() {
-    let generated = curbside::render::props::typescript_declarations();
+    let generated =
+        curbside::islands::registry::typescript_declarations(curbside::islands::registry::ISLANDS);
     let path = project_root().join(TYPES);
     if blessing() {
         std::fs::write(&path, &generated).expect("write the generated types");
@@ -38,7 +39,7 @@ fn the_typescript_props_types_are_generated_from_the_rust_structs() {
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == generated,
-        "{TYPES} is not what src/render/props.rs generates: run `{BLESS}`, then fix the TypeScript it breaks"
+        "{TYPES} is not what the islands registry (src/islands/registry.rs) generates: run `{BLESS}`, then fix the TypeScript it breaks"
     );
 }
 

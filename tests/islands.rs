@@ -301,3 +301,20 @@ fn an_island_with_fixed_ids_placed_twice_on_a_page_is_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_island_that_reads_no_props_needs_no_registry_entry_and_gets_none() {
+    let site = Fixture::copy_with_own_frontend();
+    site.write(
+        "frontend/src/islands/wave.tsx",
+        "export default function Wave() {\n  return <button type=\"button\">Wave</button>;\n}\n",
+    );
+    site.replace(
+        PRICING_SECTION,
+        "{{ islands.pricing }}\n",
+        "{{ islands.pricing }}\n{{ islands.wave }}\n",
+    );
+    site.build_ok();
+    let home = page(&site, "index.html");
+    assert_eq!(props(&home, "wave"), serde_json::json!({}));
+}

@@ -1,19 +1,14 @@
-// Generated from the props structs of src/render/props.rs by `CURBSIDE_BLESS=1 cargo test --test island_props`.
+// Generated from the island registry (src/islands/registry.rs) and its props structs by `CURBSIDE_BLESS=1 cargo test --test island_props`.
 // Do not edit: change the Rust structs, and that test tells you to regenerate this file.
-
-export type PlanType = "monthly" | "annual";
-
-export type BillingFrequency = "monthly" | "yearly";
-
-/**
- * The plan as it travels between islands and into the form's hidden fields.
- */
-export type PlanIdentity = { planType: PlanType, amount: number, frequency: BillingFrequency, };
 
 /**
  * Both plans, keyed by plan type.
  */
 export type Plans<P> = { monthly: P, annual: P, };
+
+export type PlanType = "monthly" | "annual";
+
+export type BillingFrequency = "monthly" | "yearly";
 
 /**
  * A plan card of the pricing island.
@@ -47,6 +42,23 @@ promotionSelectId: string, plans: Plans<PricingPlan>,
  */
 plan: PlanType | null, };
 
+export type PhoneProps = { label: string, display: string, tel: string, };
+
+export type EmailProps = { label: string, address: string, };
+
+/**
+ * The labels of the form's fields, by field name.
+ */
+export type FieldLabels = { firstName: string, lastName: string, address: string, city: string, state: string, zip: string, email: string, phone: string, promotion: string, };
+
+/**
+ * A field of the sign-up form, by the name the form service receives
+ * (which is also its element's id).
+ */
+export type ContactField = "firstName" | "lastName" | "address" | "city" | "state" | "zip" | "email" | "phone" | "promotion";
+
+export type FieldDefaults = { city: string, state: string, };
+
 export type PromotionOption = { value: string, label: string, };
 
 export type PromotionProps = { 
@@ -59,16 +71,10 @@ options: Array<PromotionOption>, note: string,
  */
 monthly: string, annual: string, };
 
-export type PhoneProps = { label: string, display: string, tel: string, };
-
-export type EmailProps = { label: string, address: string, };
-
 /**
- * The labels of the form's fields, by field name.
+ * The plan as it travels between islands and into the form's hidden fields.
  */
-export type FieldLabels = { firstName: string, lastName: string, address: string, city: string, state: string, zip: string, email: string, phone: string, promotion: string, };
-
-export type FieldDefaults = { city: string, state: string, };
+export type PlanIdentity = { planType: PlanType, amount: number, frequency: BillingFrequency, };
 
 export type ZipProps = { serviceArea: Array<string>, inArea: string, outsideArea: string, };
 
@@ -82,7 +88,11 @@ endpoint: string, formId: string,
 /**
  * The promotion select's id, which the Start buttons look up.
  */
-promotionSelectId: string, heading: string, lead: string, phone: PhoneProps, email: EmailProps, fields: FieldLabels, defaults: FieldDefaults, promotion: PromotionProps, plans: Plans<PlanIdentity>, 
+promotionSelectId: string, heading: string, lead: string, phone: PhoneProps, email: EmailProps, fields: FieldLabels, 
+/**
+ * The fields marked `required`: the visitor must fill them in.
+ */
+requiredFields: Array<ContactField>, defaults: FieldDefaults, promotion: PromotionProps, plans: Plans<PlanIdentity>, 
 /**
  * The plan the page chooses: the form starts on it and on its promotion, even without
  * JavaScript. None: monthly, with the promotion's first option.

@@ -117,14 +117,21 @@ describe("contact island: content and form fields", () => {
     ["zip", "ZIP code", "postal-code", "text"],
     ["email", contactProps.fields.email, "email", "email"],
     ["phone", "Mobile phone", "tel", "tel"],
-  ])("has a labelled, required %s field", (name, label, autocomplete, type) => {
+  ])("has a labelled %s field, required when its props say so", (name, label, autocomplete, type) => {
     setup();
     const input = screen.getByLabelText(label) as HTMLInputElement;
     expect(input.id).toBe(name);
     expect(input.name).toBe(name);
     expect(input).toHaveAttribute("autocomplete", autocomplete);
     expect(input.type).toBe(type);
-    expect(input).toBeRequired();
+    expect(input.required).toBe(contactProps.requiredFields.some((field) => field === name));
+  });
+
+  it("marks required exactly the fields its props name", () => {
+    expect(contactProps.requiredFields.length).toBeGreaterThan(0);
+    const { form } = setup({ ...contactProps, requiredFields: ["email", "promotion"] });
+    const required = [...form.querySelectorAll("input, select")].filter((field) => (field as HTMLInputElement).required);
+    expect(required.map((field) => field.getAttribute("name"))).toEqual(["email", "promotion"]);
   });
 
   it("prefills city and state, still editable", async () => {

@@ -11,11 +11,12 @@ use serde_json::Value;
 
 use super::project::Loaded;
 use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::props::FormEndpoint;
 use crate::islands::{Bundle, RenderedIsland};
 use crate::node::{self, NodeBridge};
 use crate::output::compress::Compressor;
 use crate::output::file::OutputFile;
-use crate::render::{self, props::FormEndpoint};
+use crate::render;
 use crate::styles;
 
 /// What Node's side made before the pages were placed.
@@ -210,10 +211,11 @@ fn as_placed_by_content(
     loaded: &Loaded,
 ) -> Result<HashMap<String, RenderedIsland>> {
     let wanted = loaded
-        .island_names
+        .islands
         .iter()
-        .map(|name| {
-            let props = render::props::for_island(name, &loaded.site, endpoint)?;
+        .map(|island| {
+            let name = &island.name;
+            let props = island.props(&loaded.site, endpoint)?;
             let prefix = format!("{name}-");
             Ok(Wanted {
                 key: render::placements::render_key(name, &props, &prefix)?,

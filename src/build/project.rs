@@ -7,9 +7,10 @@ use std::sync::Arc;
 use crate::content::{self, Site};
 use crate::diagnostics::Result;
 use crate::islands;
+use crate::islands::props::FormEndpoint;
 use crate::media::{Library, public};
 use crate::output::hosting::Hosting;
-use crate::render::{Layouts, props::FormEndpoint};
+use crate::render::Layouts;
 use crate::styles;
 
 /// A curbside project: the folder holding content/, layouts/ and frontend/.
@@ -56,8 +57,9 @@ pub struct BuildOptions {
 pub struct Loaded {
     pub site: Site,
     pub layouts: Layouts,
-    /// The files of frontend/src/islands/, by name.
-    pub island_names: Vec<String>,
+    /// The files of frontend/src/islands/, by name, each with its entry in
+    /// the islands registry (checked against each other as they load).
+    pub islands: Vec<islands::Island>,
     pub styles: styles::Styles,
     /// The pictures the content and layouts place, read and checked as
     /// rendering meets them.
@@ -86,7 +88,7 @@ impl Loaded {
         Ok(Loaded {
             site,
             layouts,
-            island_names: islands::find(
+            islands: islands::find(
                 &project.frontend().join(islands::FOLDER),
                 &shown("frontend").join(islands::FOLDER),
             )?,

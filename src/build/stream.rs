@@ -56,7 +56,7 @@ pub(super) fn stream_site(
     let input = RenderInput {
         site: &loaded.site,
         layouts: &loaded.layouts,
-        islands: &loaded.island_names,
+        islands: &loaded.islands,
         placements: stream.placements,
         endpoint: &options.endpoint,
         assets: &assets,

@@ -179,7 +179,11 @@ pub fn load_with_pictures(dir: &Path, shown: &Path, pictures: &Library) -> Resul
         check_whole_months(text, false, shown, &plans, &derived)
     })?;
     // From the text as written: a placeholder's value is never filled in turn.
-    let values = placeholder_values(&business, &plans, &derived);
+    let values = placeholders::values(&placeholders::Sources {
+        business: &business,
+        plans: &plans,
+        derived: &derived,
+    });
     let mut site = Site {
         business,
         plans,
@@ -221,10 +225,6 @@ fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived> {
     })
 }
 
-/// Placeholders that only have a value when the annual price is a whole
-/// number of monthly payments.
-const WHOLE_MONTH_PLACEHOLDERS: [&str; 2] = ["free_months", "paid_months"];
-
 /// Fails at the first `{free_months}` or `{paid_months}` in `text` (a content
 /// file, comments skipped when it is YAML) when the prices give them no whole
 /// value: the text around them would claim free months that are not.
@@ -242,7 +242,7 @@ fn check_whole_months(
     for line in text.split_inclusive('\n') {
         let comment = yaml && line.trim_start().starts_with('#');
         let used = placeholders::find(line)
-            .find(|(_, name)| WHOLE_MONTH_PLACEHOLDERS.contains(name))
+            .find(|(_, name)| placeholders::needs_whole_months(name))
             .filter(|_| !comment);
         if let Some((at, name)) = used {
             let (line, column) = line_column(&text.as_bytes()[..offset + at]);
@@ -490,34 +490,6 @@ impl Fill for Site {
     }
 }
 
-fn placeholder_values(business: &Business, plans: &Plans, derived: &Derived) -> Values {
-    let mut values = Values::default();
-    values.set("business_name", business.name.as_str());
-    values.set("phone", business.phone.display.as_str());
-    values.set("email", business.email.as_str());
-    values.set("city", business.city.as_str());
-    values.set("region", business.region.as_str());
-    values.set("service_area", business.service_area.description.as_str());
-    values.set("monthly_price", plans.monthly.price.to_string());
-    values.set("annual_price", plans.annual.price.to_string());
-    values.set("annual_saving", format!("${}", derived.annual_saving));
-    if let Some(months) = derived.whole_months {
-        values.set("free_months", months.free.to_string());
-        values.set("paid_months", months.paid.to_string());
-    }
-    values.set_phrase("annual_deal", derived.annual_deal());
-    values.set_phrase("annual_deal_short", derived.annual_deal_short());
-    values.set(
-        "evening_route_start",
-        business.schedule.evening_route_start.to_string(),
-    );
-    values.set(
-        "holiday_notice_hours",
-        business.schedule.holiday_notice_hours.to_string(),
-    );
-    values
-}
-
 /// The 1-based line and column of the value of a nested key in block-style
 /// YAML, for errors that concern several values at once (serde has no
 /// positions left after parsing).
@@ -598,6 +570,36 @@ mod tests {
                 .contains("must be less than 12 monthly payments"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn every_placeholder_has_a_value_but_whole_months_the_prices_do_not_give() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let source = Source {
+            dir: &dir,
+            shown: PathBuf::from("content"),
+        };
+        let (business, _) = source
+            .yaml::<Business>("business.yaml")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let (plans, _) = source
+            .yaml::<Plans>("plans.yaml")
+            .unwrap_or_else(|e| panic!("{e}"));
+        for (derived, whole) in [(derived(25, 250), true), (derived(30, 250), false)] {
+            let derived = derived.unwrap_or_else(|e| panic!("{e}"));
+            let values = placeholders::values(&placeholders::Sources {
+                business: &business,
+                plans: &plans,
+                derived: &derived,
+            });
+            for name in placeholders::names() {
+                assert_eq!(
+                    values.has(name),
+                    whole || !placeholders::needs_whole_months(name),
+                    "{name}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,27 +1,198 @@
 //! `{name}` placeholders in content text, filled from business.yaml and
 //! plans.yaml so that no figure is typed twice.
+//!
+//! [`PLACEHOLDERS`] is the one list of them: each name with what it stands
+//! for and how its value is computed. The names a text may use, the values
+//! filled in, the message for an unknown name and the list content authors
+//! read at the top of content/home.yaml ([`comment`]; the `placeholders` test
+//! keeps that file's copy the same) all come from it.
 
 use std::collections::BTreeMap;
 
-/// Every placeholder a site owner may use. Checked while loading, so a typo is
-/// reported at its line, and filled in at the end of loading.
-pub const NAMES: &[&str] = &[
-    "business_name",
-    "phone",
-    "email",
-    "city",
-    "region",
-    "service_area",
-    "monthly_price",
-    "annual_price",
-    "annual_saving",
-    "free_months",
-    "paid_months",
-    "annual_deal",
-    "annual_deal_short",
-    "evening_route_start",
-    "holiday_notice_hours",
+use super::model::{Business, Plans};
+use super::{Derived, WholeMonths};
+
+/// One placeholder: its name (written `{name}`), what it stands for, as
+/// content authors read it, and how its value is computed.
+pub struct Placeholder {
+    pub name: &'static str,
+    pub description: &'static str,
+    value: Compute,
+}
+
+/// How a placeholder's value is computed from the business and the plans.
+enum Compute {
+    Text(fn(&Sources) -> String),
+    /// A phrase written in lowercase, capitalised where a sentence starts.
+    Phrase(fn(&Sources) -> String),
+    /// A number of months, which only exists when the annual price is a
+    /// whole number of monthly payments (see [`Derived::whole_months`]).
+    WholeMonths(fn(WholeMonths) -> u32),
+}
+
+/// What placeholders' values are computed from.
+pub struct Sources<'a> {
+    pub business: &'a Business,
+    pub plans: &'a Plans,
+    pub derived: &'a Derived,
+}
+
+/// Every placeholder a site owner may use, in the order content authors
+/// read them. Checked while loading, so a typo is reported at its line, and
+/// filled in at the end of loading.
+pub const PLACEHOLDERS: &[Placeholder] = &[
+    Placeholder {
+        name: "business_name",
+        description: "the business's name (business.yaml: name)",
+        value: Compute::Text(|s| s.business.name.as_str().to_string()),
+    },
+    Placeholder {
+        name: "phone",
+        description: "the phone number as shown (business.yaml: phone)",
+        value: Compute::Text(|s| s.business.phone.display.clone()),
+    },
+    Placeholder {
+        name: "email",
+        description: "the email address (business.yaml: email)",
+        value: Compute::Text(|s| s.business.email.as_str().to_string()),
+    },
+    Placeholder {
+        name: "city",
+        description: "the city (business.yaml: city)",
+        value: Compute::Text(|s| s.business.city.as_str().to_string()),
+    },
+    Placeholder {
+        name: "region",
+        description: "the state (business.yaml: region)",
+        value: Compute::Text(|s| s.business.region.as_str().to_string()),
+    },
+    Placeholder {
+        name: "service_area",
+        description: "where the business serves (business.yaml: service_area)",
+        value: Compute::Text(|s| s.business.service_area.description.as_str().to_string()),
+    },
+    Placeholder {
+        name: "monthly_price",
+        description: "the monthly plan's price, such as $25 (plans.yaml)",
+        value: Compute::Text(|s| s.plans.monthly.price.to_string()),
+    },
+    Placeholder {
+        name: "annual_price",
+        description: "the annual plan's price, such as $250 (plans.yaml)",
+        value: Compute::Text(|s| s.plans.annual.price.to_string()),
+    },
+    Placeholder {
+        name: "annual_saving",
+        description: "twelve monthly payments less the annual price, such as $50",
+        value: Compute::Text(|s| format!("${}", s.derived.annual_saving)),
+    },
+    Placeholder {
+        name: "free_months",
+        description: "the months the annual plan gives free, such as 2",
+        value: Compute::WholeMonths(|months| months.free),
+    },
+    Placeholder {
+        name: "paid_months",
+        description: "the months the annual price pays for, such as 10",
+        value: Compute::WholeMonths(|months| months.paid),
+    },
+    Placeholder {
+        name: "annual_deal",
+        description: "\"pay for 10 months, get 2 free\" with whole months, else \"save $60 a year\"",
+        value: Compute::Phrase(|s| s.derived.annual_deal()),
+    },
+    Placeholder {
+        name: "annual_deal_short",
+        description: "the same for a label: \"2 months free\", or \"save $60 a year\"",
+        value: Compute::Phrase(|s| s.derived.annual_deal_short()),
+    },
+    Placeholder {
+        name: "evening_route_start",
+        description: "when the evening route starts (business.yaml: schedule)",
+        value: Compute::Text(|s| s.business.schedule.evening_route_start.to_string()),
+    },
+    Placeholder {
+        name: "holiday_notice_hours",
+        description: "the hours of notice before a holiday (business.yaml: schedule)",
+        value: Compute::Text(|s| s.business.schedule.holiday_notice_hours.to_string()),
+    },
 ];
+
+/// The names of every placeholder, in [`PLACEHOLDERS`]' order.
+pub fn names() -> Vec<&'static str> {
+    PLACEHOLDERS.iter().map(|p| p.name).collect()
+}
+
+fn is_known(name: &str) -> bool {
+    PLACEHOLDERS.iter().any(|p| p.name == name)
+}
+
+/// Whether the placeholder `name` has a value only when the annual price is
+/// a whole number of monthly payments.
+pub fn needs_whole_months(name: &str) -> bool {
+    PLACEHOLDERS
+        .iter()
+        .any(|p| p.name == name && matches!(p.value, Compute::WholeMonths(_)))
+}
+
+/// The values of every placeholder for these sources: all of them, but
+/// those that need whole months when the prices give none.
+pub fn values(sources: &Sources) -> Values {
+    let mut values = Values::default();
+    for placeholder in PLACEHOLDERS {
+        let name = placeholder.name;
+        match placeholder.value {
+            Compute::Text(text) => values.set(name, text(sources)),
+            Compute::Phrase(phrase) => values.set_phrase(name, phrase(sources)),
+            Compute::WholeMonths(months) => {
+                if let Some(whole) = sources.derived.whole_months {
+                    values.set(name, months(whole).to_string());
+                }
+            }
+        }
+    }
+    values
+}
+
+/// The first line of the list of placeholders in the content files.
+pub const COMMENT_HEADING: &str =
+    "# Text may use these placeholders, filled in from business.yaml and plans.yaml:";
+
+/// The mark of the placeholders that need whole months in [`comment`].
+const WHOLE_MONTHS_MARK: &str = "*";
+
+/// The list of placeholders for content authors, as YAML comment lines:
+/// [`COMMENT_HEADING`], then one line for each, its name and what it stands
+/// for, and a note on those that need whole months. content/home.yaml starts
+/// with exactly this text.
+pub fn comment() -> String {
+    let width = PLACEHOLDERS
+        .iter()
+        .map(|p| p.name.len() + 2)
+        .max()
+        .unwrap_or_default();
+    let mut out = format!("{COMMENT_HEADING}\n");
+    for placeholder in PLACEHOLDERS {
+        let name = format!("{{{}}}", placeholder.name);
+        let mark = match placeholder.value {
+            Compute::WholeMonths(_) => format!(" {WHOLE_MONTHS_MARK}"),
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "#   {name:<width$}  {}{mark}\n",
+            placeholder.description
+        ));
+    }
+    if PLACEHOLDERS
+        .iter()
+        .any(|p| matches!(p.value, Compute::WholeMonths(_)))
+    {
+        out.push_str(&format!(
+            "#   {WHOLE_MONTHS_MARK} only when the annual price is a whole number of monthly payments\n"
+        ));
+    }
+    out
+}
 
 /// The placeholders in `text`: `{` + letters, digits or `_` + `}`. Any other
 /// brace is ordinary text. Yields each name with its byte offset.
@@ -38,14 +209,15 @@ pub fn find(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// The first unknown placeholder in `text`, with its byte offset.
 pub fn first_unknown(text: &str) -> Option<(usize, &str)> {
-    find(text).find(|(_, name)| !NAMES.contains(name))
+    find(text).find(|(_, name)| !is_known(name))
 }
 
 /// The message for an unknown placeholder.
 pub fn unknown_message(name: &str) -> (String, String) {
-    let known: Vec<String> = NAMES.iter().map(|n| format!("{{{n}}}")).collect();
+    let names = names();
+    let known: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
     let known = known.join(", ");
-    let help = match super::spelling::closest(name, NAMES) {
+    let help = match super::spelling::closest(name, &names) {
         Some(near) => format!("did you mean `{{{near}}}`? The placeholders are {known}"),
         None => format!("use one of {known}"),
     };
@@ -64,19 +236,23 @@ struct Value {
 }
 
 impl Values {
-    pub fn set(&mut self, name: &'static str, value: impl Into<String>) {
+    fn set(&mut self, name: &'static str, value: impl Into<String>) {
         self.insert(name, value.into(), false);
     }
 
     /// A value that reads inside a sentence ("pay for 10 months, get 2
     /// free") and gets a capital letter where it starts one.
-    pub fn set_phrase(&mut self, name: &'static str, value: impl Into<String>) {
+    fn set_phrase(&mut self, name: &'static str, value: impl Into<String>) {
         self.insert(name, value.into(), true);
     }
 
     fn insert(&mut self, name: &'static str, text: String, phrase: bool) {
-        debug_assert!(NAMES.contains(&name), "{name} is not in NAMES");
         self.0.insert(name, Value { text, phrase });
+    }
+
+    /// Whether the placeholder `name` has a value.
+    pub fn has(&self, name: &str) -> bool {
+        self.0.contains_key(name)
     }
 
     /// `text` with every known placeholder replaced. Unknown ones were
@@ -192,6 +368,22 @@ mod tests {
             values.fill("One.\n**{annual_deal}**"),
             "One.\n**Save $60 a year**"
         );
+    }
+
+    #[test]
+    fn every_placeholder_is_named_once_and_listed_for_authors() {
+        let names = names();
+        let comment = comment();
+        for (at, name) in names.iter().enumerate() {
+            assert!(!names[..at].contains(name), "{name} twice");
+            assert_eq!(find(&format!("{{{name}}}")).count(), 1, "{name}");
+            let line = format!("#   {{{name}}} ");
+            assert_eq!(comment.matches(&line).count(), 1, "{name}: {comment}");
+        }
+        assert_eq!(comment.lines().count(), names.len() + 2);
+        assert!(comment.starts_with(COMMENT_HEADING));
+        assert!(needs_whole_months("free_months"));
+        assert!(!needs_whole_months("annual_deal"));
     }
 
     #[test]

@@ -6,7 +6,6 @@ pub mod layouts;
 mod markers;
 mod minify;
 pub mod placements;
-pub mod props;
 pub mod share_card;
 pub mod structured_data;
 
@@ -20,14 +19,14 @@ use std::collections::HashMap;
 use crate::content::PageIsland;
 use crate::content::{PAGES_FOLDER, Page, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::islands::RenderedIsland;
+use crate::islands::props::FormEndpoint;
+use crate::islands::{Island, RenderedIsland};
 use crate::media::{Library, Placement};
 use crate::output::file::OutputFile;
 use crate::text::xml_escape;
 pub use layouts::Layouts;
 use markers::marker;
 use placements::{Catalog, Mistake, OnPage, Placements};
-use props::FormEndpoint;
 use std::sync::Arc;
 
 /// What pages link or inline. Most of it exists only once Node has bundled
@@ -89,7 +88,7 @@ pub struct RenderInput<'a> {
     pub layouts: &'a Layouts,
     /// The islands the pages may hold; each placement lands as a marker,
     /// kept in `placements`, and replaced by a [`Placer`] once rendered.
-    pub islands: &'a [String],
+    pub islands: &'a [Island],
     pub placements: &'a Arc<Placements>,
     /// Where the contact form posts (a prop of the islands).
     pub endpoint: &'a FormEndpoint,

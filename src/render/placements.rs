@@ -16,9 +16,10 @@ use std::sync::{Arc, Mutex};
 use serde_json::Value;
 
 use super::markers::{self, marker};
-use super::props::{self, FormEndpoint};
 use crate::content::{Site, spelling};
 use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::Island;
+use crate::islands::props::FormEndpoint;
 
 /// The prefix of every placement's marker name.
 const MARKER_PREFIX: &str = "island:";
@@ -37,14 +38,17 @@ pub struct Placed {
 
 /// The islands a page may place and their content's props.
 pub struct Catalog {
-    base: BTreeMap<String, Value>,
+    base: BTreeMap<String, (Island, Value)>,
 }
 
 impl Catalog {
-    pub fn new(names: &[String], site: &Site, endpoint: &FormEndpoint) -> Result<Catalog> {
-        let base = names
+    pub fn new(islands: &[Island], site: &Site, endpoint: &FormEndpoint) -> Result<Catalog> {
+        let base = islands
             .iter()
-            .map(|name| Ok((name.clone(), props::for_island(name, site, endpoint)?)))
+            .map(|island| {
+                let props = island.props(site, endpoint)?;
+                Ok((island.name.clone(), (island.clone(), props)))
+            })
             .collect::<Result<_>>()?;
         Ok(Catalog { base })
     }
@@ -58,7 +62,7 @@ impl Catalog {
         given: &[(String, Value)],
         hydrate: Option<&str>,
     ) -> std::result::Result<Placed, (Mistake, Diagnostic)> {
-        let Some(base) = self.base.get(name) else {
+        let Some((island, base)) = self.base.get(name) else {
             let known: Vec<&str> = self.base.keys().map(String::as_str).collect();
             let help = match spelling::closest(name, &known) {
                 Some(near) => format!("did you mean `{near}`?"),
@@ -109,7 +113,7 @@ impl Catalog {
                 ));
             }
             fields.insert(key.clone(), value.clone());
-            if let Err(why) = props::check_typed(name, &props) {
+            if let Err(why) = island.check(&props) {
                 return Err((
                     Mistake::Value(index),
                     Diagnostic::new(format!(
@@ -138,7 +142,7 @@ impl Catalog {
 
     /// The island as its content gives it (`{{ islands.<name> }}`).
     pub fn as_it_is(&self, name: &str) -> Option<Placed> {
-        self.base.get(name).map(|props| Placed {
+        self.base.get(name).map(|(_, props)| Placed {
             name: name.to_string(),
             props: props.clone(),
             hydrate: None,

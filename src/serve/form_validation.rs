@@ -5,25 +5,13 @@
 use serde::Serialize;
 
 use super::form_body::Field;
+use crate::islands::contact::REQUIRED_FIELDS;
 
 /// The honeypot: bots fill it, people never see it.
 pub const HONEYPOT: &str = "_gotcha";
 
-/// The fields the contact form marks required in the browser. The hosted service
-/// enforces what a form declares in its settings; the stand-in assumes the
-/// form declares these.
-pub const REQUIRED_FIELDS: &[&str] = &[
-    "firstName",
-    "lastName",
-    "address",
-    "city",
-    "state",
-    "zip",
-    "email",
-    "phone",
-];
-
-/// The field the service checks to be an email address.
+/// The field the service checks to be an email address
+/// ([`crate::islands::contact::ContactField::Email`]).
 pub const EMAIL_FIELD: &str = "email";
 
 /// One entry of a reply's `errors`: a field error when `field` is set, a
@@ -101,15 +89,18 @@ pub fn judge(fields: &[Field]) -> Verdict {
         return form_error("EMPTY", "is empty");
     }
     let mut errors = Vec::new();
-    for &name in REQUIRED_FIELDS {
-        let code = match value(name) {
+    // The hosted service enforces the fields its form declares required in
+    // its settings; the stand-in assumes they are the ones the contact
+    // island marks required, from the same list.
+    for name in REQUIRED_FIELDS.iter().map(|field| field.name()) {
+        let code = match value(&name) {
             None => "REQUIRED_FIELD_MISSING",
             Some("") => "REQUIRED_FIELD_EMPTY",
             Some(_) => continue,
         };
         errors.push(ServiceError {
             code,
-            field: Some(name.into()),
+            field: Some(name),
             message: "is required".into(),
         });
     }
@@ -134,8 +125,10 @@ pub fn judge(fields: &[Field]) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::islands::contact::ContactField;
 
-    fn complete() -> Vec<Field> {
+    /// Every field of a sign-up, filled in.
+    fn complete_values() -> [(&'static str, &'static str); 10] {
         [
             ("firstName", "Ada"),
             ("lastName", "Lovelace"),
@@ -148,9 +141,13 @@ mod tests {
             ("promotion", "None"),
             ("_gotcha", ""),
         ]
-        .into_iter()
-        .map(|(n, v)| Field::text(n, v))
-        .collect()
+    }
+
+    fn complete() -> Vec<Field> {
+        complete_values()
+            .into_iter()
+            .map(|(n, v)| Field::text(n, v))
+            .collect()
     }
 
     fn with(name: &str, value: &str) -> Vec<Field> {
@@ -169,6 +166,33 @@ mod tests {
     #[test]
     fn a_complete_sign_up_is_accepted() {
         assert_eq!(judge(&complete()), Verdict::Accepted);
+    }
+
+    #[test]
+    fn exactly_the_fields_the_contact_island_marks_required_are_required() {
+        for (name, _) in complete_values() {
+            let without: Vec<Field> = complete().into_iter().filter(|f| f.name != name).collect();
+            let required = REQUIRED_FIELDS.iter().any(|field| field.name() == name);
+            if required {
+                assert_eq!(
+                    codes(judge(&without)),
+                    [("REQUIRED_FIELD_MISSING", Some(name.to_string()))],
+                    "{name}"
+                );
+            } else {
+                assert_eq!(judge(&without), Verdict::Accepted, "{name}");
+            }
+        }
+        assert!(!REQUIRED_FIELDS.is_empty());
+        for field in REQUIRED_FIELDS {
+            assert!(
+                complete_values()
+                    .iter()
+                    .any(|(name, _)| *name == field.name()),
+                "a complete sign-up has no {field:?}"
+            );
+        }
+        assert_eq!(EMAIL_FIELD, ContactField::Email.name());
     }
 
     #[test]

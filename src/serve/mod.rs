@@ -37,9 +37,9 @@ use std::sync::Arc;
 
 use crate::build::{BuildOptions, Project};
 use crate::diagnostics::{Diagnostic, Result, warn};
+use crate::islands::props::FormEndpoint;
 use crate::output::headers::InlineSources;
 use crate::output::hosting::Hosting;
-use crate::render::props::FormEndpoint;
 pub use dev_assets::LIVE_SCRIPT_TAG;
 pub use live_reload::{LiveReload, Outcome};
 pub use preview::Preview;

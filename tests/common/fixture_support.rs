@@ -44,6 +44,40 @@ impl Fixture {
         fixture
     }
 
+    /// A copy of the project with a frontend/ of its own (sources copied, the
+    /// installed packages linked), so a test may edit the sources.
+    pub fn copy_with_own_frontend() -> Fixture {
+        let site = Fixture::copy_of_project();
+        let from = project_root().join("frontend");
+        let to = site.root().join("frontend");
+        for entry in walkdir::WalkDir::new(&from)
+            .into_iter()
+            .filter_entry(|e| e.depth() != 1 || e.file_name() != "node_modules")
+        {
+            let entry = entry.expect("read frontend/");
+            let target = to.join(entry.path().strip_prefix(&from).expect("inside"));
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target).expect("create the folder");
+            } else {
+                std::fs::copy(entry.path(), &target).expect("copy the file");
+            }
+        }
+        // The packages as installed, but not the island server's cache, which
+        // stays this copy's own.
+        std::fs::create_dir_all(to.join("node_modules")).expect("create node_modules/");
+        for entry in std::fs::read_dir(from.join("node_modules")).expect("frontend/node_modules") {
+            let entry = entry.expect("a folder entry");
+            if entry.file_name() != ".cache" {
+                std::os::unix::fs::symlink(
+                    entry.path(),
+                    to.join("node_modules").join(entry.file_name()),
+                )
+                .expect("link a package");
+            }
+        }
+        site
+    }
+
     /// A copy of the project with the files of `tests/fixtures/<name>/` laid
     /// over it, for mistakes that read best as a whole file.
     pub fn with_overlay(name: &str) -> Fixture {

@@ -1,7 +1,7 @@
 // An island is one file: a fourth one, added to a copy of the project as
 // frontend/src/islands/<name>.tsx and placed in a layout as {{ islands.<name> }}, is
 // server-rendered into the page and hydrated by the runtime, with nothing registered
-// anywhere else (no props struct either: an island without one gets `{}`).
+// anywhere else (it reads no props, so it needs no entry in the islands registry and gets `{}`).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "../support/page-checks";

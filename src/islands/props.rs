@@ -1,0 +1,91 @@
+//! What the props of several islands share: where the form posts, the ids
+//! the islands find each other by, and the plans as they travel between
+//! islands. Each island's own props struct is in its module
+//! ([`super::pricing`], [`super::contact`]). Island code
+//! holds no business constants: every price, label and list it shows comes
+//! from these structs, built from content. They are the contract's source:
+//! the TypeScript types in frontend/src/props.generated.ts are generated from
+//! them (see the `island_props` test), so the two sides cannot drift apart.
+//! Which island takes which struct is the [`super::registry`]'s to say.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::content::{Plan, Site};
+
+/// Where the contact form posts: the hosted form service, or the preview
+/// server's stand-in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormEndpoint {
+    Hosted,
+    /// An origin such as `""` (the page's own) for the local stand-in.
+    Local,
+}
+
+pub use crate::output::headers::HOSTED_FORM_SERVICE;
+
+impl FormEndpoint {
+    pub fn origin(&self) -> &'static str {
+        match self {
+            FormEndpoint::Hosted => HOSTED_FORM_SERVICE,
+            FormEndpoint::Local => "",
+        }
+    }
+}
+
+/// The ids the islands use to find each other on the page.
+pub const CONTACT_SECTION_ID: &str = "contact";
+pub const PROMOTION_SELECT_ID: &str = "promotion";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum PlanType {
+    Monthly,
+    Annual,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum BillingFrequency {
+    Monthly,
+    Yearly,
+}
+
+/// The plan as it travels between islands and into the form's hidden fields.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanIdentity {
+    pub plan_type: PlanType,
+    pub amount: u32,
+    pub frequency: BillingFrequency,
+}
+
+impl PlanIdentity {
+    pub(super) fn of(plan_type: PlanType, plan: &Plan) -> Self {
+        let frequency = match plan_type {
+            PlanType::Monthly => BillingFrequency::Monthly,
+            PlanType::Annual => BillingFrequency::Yearly,
+        };
+        PlanIdentity {
+            plan_type,
+            amount: plan.price.0,
+            frequency,
+        }
+    }
+}
+
+/// Both plans, keyed by plan type.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+pub struct Plans<P> {
+    pub monthly: P,
+    pub annual: P,
+}
+
+impl Plans<PlanIdentity> {
+    pub(super) fn of(site: &Site) -> Self {
+        Plans {
+            monthly: PlanIdentity::of(PlanType::Monthly, &site.plans.monthly),
+            annual: PlanIdentity::of(PlanType::Annual, &site.plans.annual),
+        }
+    }
+}
