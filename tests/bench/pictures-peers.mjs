@@ -35,6 +35,7 @@ import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { copyProject } from "../browser/support/preview.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
@@ -103,9 +104,7 @@ function curbside() {
     version: execFileSync(bin, ["--version"], { encoding: "utf8" }).trim(),
     dist: join(site, "dist"),
     prepare() {
-      execFileSync("bash", ["-c", '. "$0/tests/bench/copy-project.sh" && copy_project "$0" "$1" "$2"', repo, bin, join(work, "curbside")], {
-        stdio: "inherit",
-      });
+      copyProject({ into: site, binary: bin });
       cpSync(photos, join(site, "content/photos"), { recursive: true });
       const home = join(site, "content/home.yaml");
       writeFileSync(

@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
 import { freePort } from "../browser/support/free-port.mjs";
+import { copyProject } from "../browser/support/preview.mjs";
 import { startCaddyHost } from "../browser/support/start-caddy-host.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -95,9 +96,7 @@ async function firstScreenPictureBytes(base, viewport, scale) {
 }
 
 try {
-  execFileSync("bash", ["-c", '. "$0/tests/bench/copy-project.sh" && copy_project "$0" "$1" "$2"', repo, bin, work], {
-    stdio: "inherit",
-  });
+  copyProject({ into: site, binary: bin });
   timeBuild();
   const withoutPhotos = Array.from({ length: runs }, timeBuild);
 

@@ -4,31 +4,22 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "../support/page-checks";
-import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
-
-let preview: Preview | undefined;
+import { servedCopy } from "../support/served-copy";
 
 test.describe.configure({ mode: "default" });
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(120_000);
-  const root = copyProject();
-  const header = join(root, "layouts/partials/header.html");
-  const layout = readFileSync(header, "utf8");
-  if (!layout.includes("{{ islands.menu }}")) throw new Error("the header no longer places {{ islands.menu }}");
-  writeFileSync(header, layout.replace("{{ islands.menu }}", ""));
-  preview = await startPreview(root, []);
-});
-
-test.afterAll(async () => {
-  if (preview) await stopPreview(preview);
-  preview = undefined;
+const preview = servedCopy({
+  prepare: (root) => {
+    const header = join(root, "layouts/partials/header.html");
+    const layout = readFileSync(header, "utf8");
+    if (!layout.includes("{{ islands.menu }}")) throw new Error("the header no longer places {{ islands.menu }}");
+    writeFileSync(header, layout.replace("{{ islands.menu }}", ""));
+  },
 });
 
 /** The site's own scripts the page asked for by the time it loaded, and its inline ones. */
 async function siteScripts(path: string, page: import("@playwright/test").Page): Promise<{ fetched: string[]; inline: number; islands: number }> {
-  if (!preview) throw new Error("the preview did not start");
-  await page.goto(`${preview.origin}${path}`, { waitUntil: "load" });
+  await page.goto(`${preview().origin}${path}`, { waitUntil: "load" });
   // Scrolling would start a runtime at once (the loader's other trigger than the first paint).
   await page.mouse.wheel(0, 400);
   return page.evaluate(() => ({
