@@ -1,21 +1,13 @@
 // A page that places no island loads nothing but its HTML and CSS: no loader, no runtime. On this
 // site the legal pages and the 404 place one island, the header's menu; in a copy of the project
 // whose header places none, they place nothing, and a visitor's browser runs none of the site's code.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "../support/page-checks";
+import { replaceOnce } from "../support/preview.mjs";
 import { servedCopy } from "../support/served-copy";
 
 test.describe.configure({ mode: "default" });
 
-const preview = servedCopy({
-  prepare: (root) => {
-    const header = join(root, "layouts/partials/header.html");
-    const layout = readFileSync(header, "utf8");
-    if (!layout.includes("{{ islands.menu }}")) throw new Error("the header no longer places {{ islands.menu }}");
-    writeFileSync(header, layout.replace("{{ islands.menu }}", ""));
-  },
-});
+const preview = servedCopy({ prepare: (root) => replaceOnce(root, "layouts/partials/header.html", "{{ islands.menu }}", "") });
 
 /** The site's own scripts the page asked for by the time it loaded, and its inline ones. */
 async function siteScripts(path: string, page: import("@playwright/test").Page): Promise<{ fetched: string[]; inline: number; islands: number }> {

@@ -3,10 +3,11 @@
 // phone the photo is in the first screen; on a desktop it stands beside the text. It is the
 // page's largest paint, fetched in WebP at a width that fits the screen, and the page does not
 // shift while it arrives. A file of content/public/ is served at its own address.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "../support/page-checks";
+import { replaceOnce } from "../support/preview.mjs";
 import { servedCopy } from "../support/served-copy";
 
 const ALT = "Two green bins at the curb at dusk";
@@ -40,14 +41,7 @@ async function placePhoto(root: string, { browser }: { browser: Browser }): Prom
   await page.close();
   mkdirSync(join(root, "content/photos"));
   writeFileSync(join(root, "content/photos/bins-at-curb.jpg"), Buffer.from(jpeg, "base64"));
-  const home = join(root, "content/home.yaml");
-  writeFileSync(
-    home,
-    readFileSync(home, "utf8").replace(
-      "  button: Start Service\n",
-      `  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: ${ALT}\n`,
-    ),
-  );
+  replaceOnce(root, "content/home.yaml", "  button: Start Service\n", `  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: ${ALT}\n`);
   mkdirSync(join(root, "content/public/.well-known"), { recursive: true });
   writeFileSync(join(root, "content/public/.well-known/security.txt"), "Contact: mailto:security@example.com\n");
 }

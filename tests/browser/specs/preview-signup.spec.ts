@@ -7,7 +7,7 @@
 // Each worker serves its own copy of the project (content, layouts, frontend with its
 // packages linked) with the curbside binary (support/curbside-binary.mjs), on
 // 127.0.0.1 only, and stops it afterwards.
-import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/page-checks";

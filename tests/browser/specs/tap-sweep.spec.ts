@@ -3,9 +3,8 @@
 // The phone runs on a slow network and a slowed CPU (DevTools protocol throttling), and taps.
 // Each outcome is attached for the benchmark's reporter (tests/bench/tap-sweep.mjs), which
 // prints the milliseconds; no timing is asserted here.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "../support/page-checks";
+import { replaceOnce } from "../support/preview.mjs";
 import { servedCopy } from "../support/served-copy";
 import { CONTROLS, MOMENTS, TWO_TOGGLES, pressOnce, scrollToHydrated, throttleLikeSlowPhone, type Device } from "../support/tap-sweep";
 
@@ -39,12 +38,8 @@ test("the pricing island hydrates once a reader scrolls to it", async ({ page },
 // both and the form agree.
 test.describe("a page with two pricing toggles", () => {
   const preview = servedCopy({
-    prepare: (root) => {
-      const section = join(root, "layouts/sections/pricing.html");
-      const layout = readFileSync(section, "utf8");
-      if (!layout.includes("{{ islands.pricing }}")) throw new Error("the pricing section no longer places {{ islands.pricing }}");
-      writeFileSync(section, layout.replace("{{ islands.pricing }}", '{{ islands.pricing }}\n{{ island("pricing", hydrate="idle") }}'));
-    },
+    prepare: (root) =>
+      replaceOnce(root, "layouts/sections/pricing.html", "{{ islands.pricing }}", '{{ islands.pricing }}\n{{ island("pricing", hydrate="idle") }}'),
   });
 
   for (const control of TWO_TOGGLES) {

@@ -7,7 +7,7 @@
 // (the server); in shell, tests/bench/preview.sh.
 
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +52,21 @@ export function copyProject({ into, binary } = {}) {
     if (entry !== ".cache") symlinkSync(join(modules, entry), join(root, "frontend/node_modules", entry));
   }
   return root;
+}
+
+/**
+ * Replaces the one occurrence of `old` in `file` of the copy at `root`; throws when the file
+ * holds it any other number of times, so a case never silently runs on the unchanged project.
+ * @param {string} root @param {string} file  relative to root @param {string} old @param {string} replacement
+ */
+export function replaceOnce(root, file, old, replacement) {
+  const path = join(root, file);
+  const text = readFileSync(path, "utf8");
+  const found = text.split(old).length - 1;
+  if (found !== 1) {
+    throw new Error(`${file} should hold ${JSON.stringify(old)} exactly once, not ${found} times: update this case to the current project`);
+  }
+  writeFileSync(path, text.replace(old, () => replacement));
 }
 
 /**
