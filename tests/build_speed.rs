@@ -6,55 +6,13 @@
 #[path = "common/fixture_support.rs"]
 mod fixture_support;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Output;
 
-use fixture_support::{Fixture, project_root};
-
-/// A copy of the project with a frontend/ of its own (sources copied, the
-/// installed packages linked), so a test may edit the sources.
-fn project_with_own_frontend() -> Fixture {
-    let site = Fixture::copy_of_project();
-    let from = project_root().join("frontend");
-    let to = site.root().join("frontend");
-    for entry in walkdir::WalkDir::new(&from)
-        .into_iter()
-        .filter_entry(|e| e.depth() != 1 || e.file_name() != "node_modules")
-    {
-        let entry = entry.expect("read frontend/");
-        let target = to.join(entry.path().strip_prefix(&from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-    // The packages as installed, but not the island server's cache, which
-    // stays this copy's own.
-    std::fs::create_dir_all(to.join("node_modules")).unwrap();
-    for entry in std::fs::read_dir(from.join("node_modules")).expect("frontend/node_modules") {
-        let entry = entry.unwrap();
-        if entry.file_name() != ".cache" {
-            std::os::unix::fs::symlink(
-                entry.path(),
-                to.join("node_modules").join(entry.file_name()),
-            )
-            .unwrap();
-        }
-    }
-    site
-}
+use fixture_support::{Fixture, tree};
 
 fn build(site: &Fixture, out: &str) -> (Output, String) {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_curbside"))
-        .arg("build")
-        .arg("--root")
-        .arg(site.root())
-        .arg("--out")
-        .arg(site.root().join(out))
-        .output()
-        .expect("run the curbside binary");
+    let output = site.build_into(out);
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     (output, stderr)
 }
@@ -63,19 +21,6 @@ fn built(site: &Fixture, out: &str) -> String {
     let (output, stderr) = build(site, out);
     assert!(output.status.success(), "build failed:\n{stderr}");
     stderr
-}
-
-/// Every file under `dir`, by relative path.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|e| e.unwrap())
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
-            (relative, std::fs::read(e.path()).unwrap())
-        })
-        .collect()
 }
 
 /// Adds `count` short Markdown pages, `fine-000` on.
@@ -98,7 +43,7 @@ const BUNDLED: &str = "[island-server] bundled";
 
 #[test]
 fn a_build_with_nothing_changed_skips_node_and_writes_the_same_files() {
-    let site = project_with_own_frontend();
+    let site = Fixture::copy_with_own_frontend();
     // Pages enough for several batches: the cold build holds them until Node
     // is done, the warm one writes each batch as it renders.
     add_pages(&site, 300);
@@ -130,7 +75,7 @@ fn a_build_with_nothing_changed_skips_node_and_writes_the_same_files() {
 
 #[test]
 fn a_changed_source_or_prop_is_never_served_from_the_cache() {
-    let site = project_with_own_frontend();
+    let site = Fixture::copy_with_own_frontend();
     built(&site, "dist");
 
     // Same bytes written again: a new timestamp, the same key.
@@ -182,7 +127,7 @@ fn a_late_page_failing_after_earlier_pages_were_written_leaves_dist_as_it_was() 
     // Written a batch at a time as soon as Node's work is known (at once on
     // a warm build): the pages before the late one are already in the
     // staging folder when it fails.
-    let site = project_with_own_frontend();
+    let site = Fixture::copy_with_own_frontend();
     add_pages(&site, 600);
     site.write(
         "content/pages/zz-late.md",

@@ -167,12 +167,17 @@ impl Fixture {
 
     /// Runs `curbside build --root <fixture> --out <fixture>/dist`.
     pub fn build(&self) -> Output {
+        self.build_into("dist")
+    }
+
+    /// Runs `curbside build --root <fixture> --out <fixture>/<out>`.
+    pub fn build_into(&self, out: &str) -> Output {
         Command::new(env!("CARGO_BIN_EXE_curbside"))
             .arg("build")
             .arg("--root")
             .arg(self.root())
             .arg("--out")
-            .arg(self.path("dist"))
+            .arg(self.path(out))
             .env_remove("SOURCE_DATE_EPOCH")
             .output()
             .expect("run the curbside binary")
