@@ -500,8 +500,10 @@ export async function pressOnce(
   if (reached !== null) {
     for (const island of control.settles) {
       if (island === "menu" && device !== "phone") continue;
-      // Every placement of the island: a page may hold two.
-      for (const element of await page.locator(`[data-island="${island}"]`).all()) {
+      // Every placement of the island: a page may hold two, and holds at least one.
+      const placements = page.locator(`[data-island="${island}"]`);
+      await placements.first().waitFor({ state: "attached", timeout: opts.timeoutMs });
+      for (const element of await placements.all()) {
         if ((await element.getAttribute("data-hydrated")) === null && island !== "menu") await scrollTo(page, device, element, cdp);
         await element.and(page.locator("[data-hydrated]")).waitFor({ state: "attached", timeout: opts.timeoutMs });
       }
