@@ -108,7 +108,9 @@ fn hostile_content_stays_text_in_html_attributes_json_ld_and_island_props() {
             0,
             "{page}: content made an element"
         );
-        for script in doc.select(&scripts) {
+        let found: Vec<_> = doc.select(&scripts).collect();
+        assert!(!found.is_empty(), "{page}: no script to check");
+        for script in found {
             let attrs = script.value();
             let kind = attrs.attr("type").unwrap_or("");
             match kind {
