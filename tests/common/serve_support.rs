@@ -168,7 +168,9 @@ impl EventStream {
         }
     }
 
-    /// The next dispatched event (one with data), within `timeout`.
+    /// The next dispatched event (one with data), within `timeout`. To show
+    /// that no event came, wait for a later one and check its generation,
+    /// never for a quiet `timeout`.
     pub fn next(&mut self, timeout: Duration) -> Option<Event> {
         let deadline = Instant::now() + timeout;
         loop {
@@ -198,16 +200,6 @@ impl EventStream {
                 return None;
             }
         }
-    }
-
-    /// Everything dispatched within `time`.
-    pub fn collect_for(&mut self, time: Duration) -> Vec<Event> {
-        let deadline = Instant::now() + time;
-        let mut events = Vec::new();
-        while let Some(event) = self.next(deadline.saturating_duration_since(Instant::now())) {
-            events.push(event);
-        }
-        events
     }
 }
 
