@@ -6,21 +6,13 @@
 #[path = "common/fixture_support.rs"]
 mod fixture_support;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Output;
 
-use fixture_support::Fixture;
+use fixture_support::{Fixture, tree};
 
 fn build(site: &Fixture, out: &str) -> (Output, String) {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_curbside"))
-        .arg("build")
-        .arg("--root")
-        .arg(site.root())
-        .arg("--out")
-        .arg(site.root().join(out))
-        .output()
-        .expect("run the curbside binary");
+    let output = site.build_into(out);
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     (output, stderr)
 }
@@ -29,19 +21,6 @@ fn built(site: &Fixture, out: &str) -> String {
     let (output, stderr) = build(site, out);
     assert!(output.status.success(), "build failed:\n{stderr}");
     stderr
-}
-
-/// Every file under `dir`, by relative path.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|e| e.unwrap())
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
-            (relative, std::fs::read(e.path()).unwrap())
-        })
-        .collect()
 }
 
 /// Adds `count` short Markdown pages, `fine-000` on.

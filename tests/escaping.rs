@@ -6,8 +6,6 @@
 #[path = "common/fixture_support.rs"]
 mod fixture_support;
 
-use std::process::Command;
-
 use fixture_support::Fixture;
 
 use scraper::{Html, Selector};
@@ -85,16 +83,7 @@ fn poisoned_project() -> Fixture {
 fn hostile_content_stays_text_in_html_attributes_json_ld_and_island_props() {
     let project = poisoned_project();
     let out = project.root().join("dist");
-    let output = Command::new(env!("CARGO_BIN_EXE_curbside"))
-        .args([
-            "build",
-            "--root",
-            project.root().to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let output = project.build();
     assert!(
         output.status.success(),
         "{}",
@@ -119,7 +108,9 @@ fn hostile_content_stays_text_in_html_attributes_json_ld_and_island_props() {
             0,
             "{page}: content made an element"
         );
-        for script in doc.select(&scripts) {
+        let found: Vec<_> = doc.select(&scripts).collect();
+        assert!(!found.is_empty(), "{page}: no script to check");
+        for script in found {
             let attrs = script.value();
             let kind = attrs.attr("type").unwrap_or("");
             match kind {

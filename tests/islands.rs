@@ -56,7 +56,10 @@ fn ids_are_unique_and_found(doc: &Html) {
             "the id {id} is on the page twice"
         );
     }
-    for element in select(doc, "[aria-labelledby], [aria-describedby], label[for]") {
+    assert!(!ids.is_empty(), "no id on the page");
+    let naming = select(doc, "[aria-labelledby], [aria-describedby], label[for]");
+    assert!(!naming.is_empty(), "no label or ARIA attribute names an id");
+    for element in naming {
         for attribute in ["aria-labelledby", "aria-describedby", "for"] {
             for id in element
                 .value()

@@ -3,6 +3,8 @@
 //! stand-in, many and slow clients, and live reload with the real binary
 //! watching a copy of the project.
 
+#[path = "common/fixture_support.rs"]
+mod fixture_support;
 #[path = "common/serve_support.rs"]
 mod serve_support;
 
@@ -12,6 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use curbside::serve::{HttpServer, Preview};
+use fixture_support::Fixture;
 use serde_json::{Value, json};
 use serve_support::*;
 
@@ -674,25 +677,6 @@ fn generation(event: &Event) -> u64 {
 
 // ---------------------------------------------------------------- the real binary
 
-/// Appends `text` to a file of the copy.
-fn append(root: &std::path::Path, path: &str, text: &str) {
-    let path = root.join(path);
-    let mut contents = std::fs::read_to_string(&path).unwrap();
-    contents.push_str(text);
-    std::fs::write(path, contents).unwrap();
-}
-
-fn replace(root: &std::path::Path, path: &str, from: &str, to: &str) {
-    let path = root.join(path);
-    let contents = std::fs::read_to_string(&path).unwrap();
-    assert!(
-        contents.contains(from),
-        "{from:?} is not in {}",
-        path.display()
-    );
-    std::fs::write(path, contents.replacen(from, to, 1)).unwrap();
-}
-
 /// Whether the page's form posts to `action`, however the page is minified.
 fn posts_to(html: &str, action: &str) -> bool {
     html.contains(&format!("action=\"{action}\"")) || html.contains(&format!("action={action} "))
@@ -704,8 +688,8 @@ fn is_rebuild(kind: &'static str) -> impl Fn(&str) -> bool {
 
 #[test]
 fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
-    let project = project_copy();
-    let root = project.path();
+    let project = Fixture::copy_with_own_frontend();
+    let root = project.root();
     let mut served = Served::start(root, &["--watch"]);
     let addr = served.addr;
 
@@ -753,8 +737,7 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
     let mut events = EventStream::open(addr, None);
 
     // A good content edit: rebuilt without esbuild, then reloaded.
-    replace(
-        root,
+    project.replace(
         "content/business.yaml",
         "formspree_form_id: xsample1",
         "formspree_form_id: xedited2",
@@ -767,7 +750,7 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
     assert_eq!(post_json(addr, "xsample1", &complete()).0, 404);
 
     // A failing edit: an error event, no reload, the last good site served.
-    replace(root, "content/plans.yaml", "price: 25", "price: -25");
+    project.replace("content/plans.yaml", "price: 25\n", "price: -25\n");
     let failure = served.wait_for(|line| line.starts_with("error:"), BUILD_TIMEOUT);
     assert!(failure.contains("content/plans.yaml:"), "{failure}");
     let error = events
@@ -796,7 +779,7 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
     // The fix: one reload for every open page, which clears their overlay.
     // No reload came between the failure and the fix: the next event is the
     // fix's, one generation on.
-    replace(root, "content/plans.yaml", "price: -25", "price: 25");
+    project.replace("content/plans.yaml", "price: -25\n", "price: 25\n");
     served.wait_for(is_rebuild("pages"), BUILD_TIMEOUT);
     let fixed = events.next(TIMEOUT).expect("a reload after the fix");
     assert_eq!(fixed.kind, "reload");
@@ -809,13 +792,12 @@ fn watch_reloads_after_good_builds_and_shows_the_error_of_bad_ones() {
 
 #[test]
 fn frontend_and_layout_edits_rebuild_once_per_burst() {
-    let project = project_copy();
-    let root = project.path();
+    let project = Fixture::copy_with_own_frontend();
+    let root = project.root();
     let mut served = Served::start(root, &["--watch"]);
     let mut events = EventStream::open(served.addr, None);
 
-    append(
-        root,
+    project.append(
         "frontend/src/islands/pricing.tsx",
         "\n// edited by a test\n",
     );
@@ -841,8 +823,8 @@ fn frontend_and_layout_edits_rebuild_once_per_burst() {
     html.push_str("\n{# edited by a test #}\n");
     std::fs::write(root.join("layouts/.base.html.tmp-save"), &html).unwrap();
     std::fs::rename(root.join("layouts/.base.html.tmp-save"), &base).unwrap();
-    append(root, "content/faq.yaml", "\n# edited by a test\n");
-    append(root, "content/home.yaml", "\n# edited by a test\n");
+    project.append("content/faq.yaml", "\n# edited by a test\n");
+    project.append("content/home.yaml", "\n# edited by a test\n");
     served.wait_for(is_rebuild("pages"), BUILD_TIMEOUT);
     let burst = events.next(TIMEOUT).expect("a reload after the burst");
     assert_eq!(
@@ -854,7 +836,7 @@ fn frontend_and_layout_edits_rebuild_once_per_burst() {
     // over: its error is the next line and the next event after the burst's
     // build, with no second "rebuilt" or reload between them.
     let lines = std::cell::RefCell::new(Vec::new());
-    replace(root, "content/plans.yaml", "price: 25", "price: -25");
+    project.replace("content/plans.yaml", "price: 25\n", "price: -25\n");
     served.wait_for(
         |line| {
             lines.borrow_mut().push(line.to_string());
@@ -878,8 +860,8 @@ fn frontend_and_layout_edits_rebuild_once_per_burst() {
 
 #[test]
 fn a_site_broken_at_start_is_served_from_the_last_session_with_its_hashes() {
-    let project = project_copy();
-    let root = project.path();
+    let project = Fixture::copy_with_own_frontend();
+    let root = project.root();
     {
         let served = Served::start(root, &["--watch"]);
         assert_eq!(get(served.addr, "/").status, 200);
@@ -893,7 +875,7 @@ fn a_site_broken_at_start_is_served_from_the_last_session_with_its_hashes() {
     assert!(csp.contains("script-src 'self' 'sha256-"), "{csp}");
     assert!(csp.contains("style-src 'self' 'sha256-"), "{csp}");
 
-    replace(root, "content/plans.yaml", "price: 25", "price: -25");
+    project.replace("content/plans.yaml", "price: 25\n", "price: -25\n");
     let served = Served::start(root, &["--watch"]);
     let failure = served.log.iter().find(|line| line.starts_with("error:"));
     assert!(
@@ -909,16 +891,11 @@ fn a_site_broken_at_start_is_served_from_the_last_session_with_its_hashes() {
 
 #[test]
 fn serve_without_watch_refuses_to_start_on_a_broken_site() {
-    let project = project_copy();
-    replace(
-        project.path(),
-        "content/plans.yaml",
-        "price: 25",
-        "price: -25",
-    );
+    let project = Fixture::copy_with_own_frontend();
+    project.replace("content/plans.yaml", "price: 25\n", "price: -25\n");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_curbside"))
         .arg("--root")
-        .arg(project.path())
+        .arg(project.root())
         .args(["serve", "--port", "0"])
         .output()
         .unwrap();
@@ -929,10 +906,10 @@ fn serve_without_watch_refuses_to_start_on_a_broken_site() {
 
 #[test]
 fn serve_refuses_to_build_into_dist() {
-    let project = project_copy();
+    let project = Fixture::copy_with_own_frontend();
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_curbside"))
         .arg("--root")
-        .arg(project.path())
+        .arg(project.root())
         .args(["serve", "--port", "0", "--out", "dist"])
         .output()
         .unwrap();

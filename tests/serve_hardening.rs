@@ -9,6 +9,8 @@
 //! Every loop here is bounded in count and time, and all traffic goes to
 //! the loopback address the server listens on.
 
+#[path = "common/fixture_support.rs"]
+mod fixture_support;
 #[path = "common/serve_support.rs"]
 mod serve_support;
 
@@ -18,6 +20,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
+use fixture_support::Fixture;
 use serve_support::*;
 
 /// How soon a probe must be answered after an attack. Generous: the two
@@ -1090,8 +1093,8 @@ fn no_target_over_the_wire_reaches_outside_the_folder() {
 
 #[test]
 fn serve_listens_on_loopback_unless_told_otherwise() {
-    let project = project_copy();
-    let served = Served::start(project.path(), &[]);
+    let project = Fixture::copy_with_own_frontend();
+    let served = Served::start(project.root(), &[]);
     assert_eq!(served.addr.ip(), std::net::Ipv4Addr::LOCALHOST);
     // The socket itself, as the system lists it: bound to 127.0.0.1.
     #[cfg(target_os = "linux")]

@@ -8,7 +8,7 @@
 # The copy is left in a temporary folder for the caller to remove.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
-. "$repo/tests/bench/copy-project.sh"
+. "$repo/tests/bench/preview.sh"
 bin=$(node "$repo/tests/browser/support/curbside-binary.mjs")
 work=$(mktemp -d "${TMPDIR:-/tmp}/curbside-photo-site-XXXXXX")
 copy_project "$repo" "$bin" "$work" >&2

@@ -27,7 +27,7 @@
 //   node tests/bench/pictures-peers.mjs [--runs 3] [--only curbside,astro,hugo] [--keep]
 
 import { execFileSync } from "node:child_process";
-import { cpSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, createReadStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
@@ -35,6 +35,7 @@ import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { copyProject, replaceOnce } from "../browser/support/preview.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
@@ -103,15 +104,9 @@ function curbside() {
     version: execFileSync(bin, ["--version"], { encoding: "utf8" }).trim(),
     dist: join(site, "dist"),
     prepare() {
-      execFileSync("bash", ["-c", '. "$0/tests/bench/copy-project.sh" && copy_project "$0" "$1" "$2"', repo, bin, join(work, "curbside")], {
-        stdio: "inherit",
-      });
+      copyProject({ into: site, binary: bin });
       cpSync(photos, join(site, "content/photos"), { recursive: true });
-      const home = join(site, "content/home.yaml");
-      writeFileSync(
-        home,
-        readFileSync(home, "utf8").replace("  button: Start Service\n", `  button: Start Service\n  image:\n    src: photos/${photoName(1)}\n    alt: ${ALT}\n`),
-      );
+      replaceOnce(site, "content/home.yaml", "  button: Start Service\n", `  button: Start Service\n  image:\n    src: photos/${photoName(1)}\n    alt: ${ALT}\n`);
       const gallery = Array.from({ length: 9 }, (_, i) => `![Photo ${i + 2}](../photos/${photoName(i + 2)})`);
       writeFileSync(join(site, "content/pages/gallery.md"), `---\ntitle: Gallery\ndescription: Our bins at the curb.\n---\n\n${gallery.join("\n\n")}\n`);
       build();

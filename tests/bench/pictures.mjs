@@ -11,7 +11,7 @@
 //   node tests/bench/pictures.mjs [--runs 5] [--cold-runs 2]
 
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
 import { freePort } from "../browser/support/free-port.mjs";
+import { copyProject, replaceOnce } from "../browser/support/preview.mjs";
 import { startCaddyHost } from "../browser/support/start-caddy-host.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -95,21 +96,12 @@ async function firstScreenPictureBytes(base, viewport, scale) {
 }
 
 try {
-  execFileSync("bash", ["-c", '. "$0/tests/bench/copy-project.sh" && copy_project "$0" "$1" "$2"', repo, bin, work], {
-    stdio: "inherit",
-  });
+  copyProject({ into: site, binary: bin });
   timeBuild();
   const withoutPhotos = Array.from({ length: runs }, timeBuild);
 
   makePhotos();
-  const home = join(site, "content/home.yaml");
-  writeFileSync(
-    home,
-    readFileSync(home, "utf8").replace(
-      "  button: Start Service\n",
-      "  button: Start Service\n  image:\n    src: photos/photo-01.jpg\n    alt: Two bins at the curb at dusk\n",
-    ),
-  );
+  replaceOnce(site, "content/home.yaml", "  button: Start Service\n", "  button: Start Service\n  image:\n    src: photos/photo-01.jpg\n    alt: Two bins at the curb at dusk\n");
   const gallery = Array.from({ length: 9 }, (_, i) => `![Photo ${i + 2}](../photos/photo-${String(i + 2).padStart(2, "0")}.jpg)`);
   writeFileSync(
     join(site, "content/pages/gallery.md"),

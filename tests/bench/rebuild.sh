@@ -18,31 +18,30 @@ wait_limit=120 # seconds for any one step
 # CARGO_TARGET_DIR puts it; never a stale one.
 bin=$(node "$repo/tests/browser/support/curbside-binary.mjs")
 
+# A copy of the project to edit freely, and the preview server on it.
+. "$repo/tests/bench/preview.sh"
+
 work=$(mktemp -d)
-server=""
 cleanup() {
-  if [ -n "$server" ]; then
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-  fi
+  stop_preview
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-# A copy of the project to edit freely.
-. "$repo/tests/bench/copy-project.sh"
 copy_project "$repo" "$bin" "$work"
 site="$work/site"
 
 log="$work/serve.log"
-"$bin" --root "$site" serve --watch --port "$port" >"$log" 2>&1 &
-server=$!
+if ! start_preview "$log" "$wait_limit" "$bin" "$site" --watch --port "$port"; then
+  cat "$log" >&2
+  exit 1
+fi
 
 # Waits until `pattern` has matched more than `count` lines of the log.
 wait_for() {
   local pattern=$1 count=$2 waited=0
   while [ "$(grep -c -- "$pattern" "$log" || true)" -le "$count" ]; do
-    if ! kill -0 "$server" 2>/dev/null; then
+    if ! kill -0 "$preview_pid" 2>/dev/null; then
       echo "the server stopped:" >&2
       cat "$log" >&2
       exit 1
@@ -56,8 +55,6 @@ wait_for() {
     waited=$((waited + 1))
   done
 }
-
-wait_for '^Serving http' 0
 
 # edit KIND FILE LINE: appends LINE to FILE and prints the rebuild's ms.
 edit() {

@@ -38,11 +38,12 @@
 
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, cpSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { copyProject } from "../browser/support/preview.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -71,24 +72,7 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(si
 
 /** A copy of the project with `n` generated pages; returns its root. @param {number} n */
 function makeSite(n) {
-  const site = path.join(work, `site-${n}`);
-  cpSync(path.join(repo, "content"), path.join(site, "content"), { recursive: true });
-  cpSync(path.join(repo, "layouts"), path.join(site, "layouts"), { recursive: true });
-  cpSync(path.join(repo, "frontend"), path.join(site, "frontend"), {
-    recursive: true,
-    filter: (source) => !source.startsWith(path.join(repo, "frontend", "node_modules")),
-  });
-  const modules = path.join(repo, "frontend", "node_modules");
-  if (!existsSync(path.join(modules, ".curbside-installed"))) {
-    // A build installs the frontend's packages first.
-    run(["--root", repo, "build", "--out", path.join(work, "install")]);
-  }
-  mkdirSync(path.join(site, "frontend", "node_modules"));
-  for (const entry of readdirSync(modules)) {
-    // The island server's own cache stays apart from the repository's.
-    if (entry === ".cache") continue;
-    symlinkSync(path.join(modules, entry), path.join(site, "frontend", "node_modules", entry));
-  }
+  const site = copyProject({ into: path.join(work, `site-${n}`), binary: bin });
   for (let i = 1; i <= n; i++) {
     const name = `bench-${String(i).padStart(5, "0")}`;
     writeFileSync(path.join(site, "content", "pages", `${name}.md`), page(i));

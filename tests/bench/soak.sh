@@ -26,15 +26,18 @@ deadline=$((started + 110)) # every wait below gives up by then
 # CARGO_TARGET_DIR puts it; never a stale one.
 bin=$(node "$repo/tests/browser/support/curbside-binary.mjs")
 
+# A copy of the project to edit freely, and the preview server on it.
+. "$repo/tests/bench/preview.sh"
+
 work=$(mktemp -d)
 log="$work/serve.log"
-server=""
 client=""
 cleanup() {
-  for pid in $client $server; do
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
+  if [ -n "$client" ]; then
+    kill "$client" 2>/dev/null || true
+    wait "$client" 2>/dev/null || true
+  fi
+  stop_preview
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -46,8 +49,6 @@ fail() {
   exit 1
 }
 
-# A copy of the project to edit freely.
-. "$repo/tests/bench/copy-project.sh"
 copy_project "$repo" "$bin" "$work"
 site="$work/site"
 
@@ -55,16 +56,9 @@ site="$work/site"
 plans="$site/content/plans.yaml"
 grep -q '^  price: 25$' "$plans" || fail "content/plans.yaml has no monthly 'price: 25' line to edit"
 
-"$bin" --root "$site" serve --watch --port "$port" >"$log" 2>&1 &
-server=$!
-
-until grep -q '^Serving http://' "$log"; do
-  kill -0 "$server" 2>/dev/null || fail "the server stopped before serving"
-  [ "$(date +%s)" -lt "$deadline" ] || fail "the server did not start in time"
-  sleep 0.1
-done
-url=$(grep -m1 '^Serving http://' "$log" | awk '{ print $2 }')
-url=${url%/}
+start_preview "$log" $((deadline - $(date +%s))) "$bin" "$site" --watch --port "$port" || fail "the server did not start"
+server=$preview_pid
+url=$preview_url
 case "$url" in http://127.0.0.1:*) ;; *) fail "not on loopback: $url" ;; esac
 
 rss() { awk '/^VmRSS:/ { print $2 " " $3 }' "/proc/$server/status"; }

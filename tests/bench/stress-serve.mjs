@@ -23,19 +23,19 @@
 //
 //   node tests/bench/stress-serve.mjs [--silent-seconds N] [--only PHASE,...]
 //
-// The binary is the one `cargo build --release` reports (CARGO_TARGET_DIR is
-// respected); the site served is this repository's, built into a temporary
+// The binary is $CURBSIDE_BIN, or the one `cargo build --release` reports
+// (CARGO_TARGET_DIR is respected); the site served is this repository's, built into a temporary
 // folder. Linux only (it reads /proc).
 
-import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
+import { join } from "node:path";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { repo, startPreview } from "../browser/support/preview.mjs";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
 const option = (/** @type {string} */ name, /** @type {string} */ fallback) => {
   const at = args.indexOf(name);
@@ -45,24 +45,6 @@ const silentSeconds = Number(option("--silent-seconds", "60"));
 const only = option("--only", "quiet,prefaces,head,silent,bodies,multipart").split(",");
 const GOALS = { latencyMs: 100, rssMb: 64, threadsBackS: 10 };
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
-
-/** The path of the curbside binary cargo builds in release. */
-function buildBinary() {
-  const out = execFileSync("cargo", ["build", "--release", "--message-format=json-render-diagnostics"], {
-    cwd: repo,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 << 20,
-  });
-  for (const line of out.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    const message = JSON.parse(line);
-    if (message.reason === "compiler-artifact" && message.target?.name === "curbside" && message.executable) {
-      return /** @type {string} */ (message.executable);
-    }
-  }
-  throw new Error("cargo reported no curbside executable");
-}
 
 /** @param {number} pid */
 function status(pid) {
@@ -302,21 +284,13 @@ async function sample() {
 }
 
 async function main() {
-  const bin = buildBinary();
+  const bin = curbsideBinary();
   const work = mkdtempSync(join(tmpdir(), "curbside-stress-"));
-  const server = spawn(bin, ["--root", repo, "serve", "--port", "0", "--out", join(work, "preview")], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  server.stderr.on("data", (d) => (stderr += d));
+  /** @type {import("../browser/support/preview.mjs").Preview | undefined} */
+  let preview;
   try {
-    const deadline = Date.now() + 300_000;
-    let port = 0;
-    while (!port) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${stderr}`);
-      port = Number((stderr.match(/Serving http:\/\/127\.0\.0\.1:(\d+)\//) ?? [])[1] ?? 0);
-      await sleep(100);
-    }
+    preview = await startPreview(repo, { args: ["--out", join(work, "preview")], binary: bin, timeout: 300_000 });
+    const { port, output, server } = preview;
     const home = await exchange(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     const formId = (home.text.match(/\/f\/([A-Za-z0-9]+)/) ?? [])[1] ?? "x";
     await sleep(1000);
@@ -330,11 +304,11 @@ async function main() {
       results.push(await phase(name, { pid, port, idle }, () => attack(port, formId)));
     }
     const alive = server.exitCode === null;
-    const panicked = stderr.includes("panicked");
+    const panicked = output.join("").includes("panicked");
     console.log(JSON.stringify({ alive, panicked, allGoalsMet: results.every((r) => r.ok) }));
     process.exitCode = alive && !panicked && results.every((r) => r.ok) ? 0 : 1;
   } finally {
-    server.kill();
+    await preview?.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -5,12 +5,16 @@
 //! linked file, or a whole file laid over it from `tests/fixtures/<name>/`.
 //! Mutations panic when the real content no longer has what they change, so
 //! a case never silently tests the unbroken site.
+//!
+//! The one place the Rust tests copy the project: tests/browser/support/preview.mjs
+//! does the same for the JavaScript tests, tests/bench/preview.sh for the shell ones.
 
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::Once;
 
 use tempfile::TempDir;
 
@@ -44,38 +48,29 @@ impl Fixture {
         fixture
     }
 
-    /// A copy of the project with a frontend/ of its own (sources copied, the
-    /// installed packages linked), so a test may edit the sources.
+    /// A copy of the project with a frontend/ of its own, to edit and watch
+    /// (`curbside serve --watch`): the repository's frontend/ copied, its
+    /// node_modules/ a folder of links to the real packages (installed once
+    /// per test run), so nothing is installed again while the caches the
+    /// island server writes there stay the copy's own.
     pub fn copy_with_own_frontend() -> Fixture {
-        let site = Fixture::copy_of_project();
-        let from = project_root().join("frontend");
-        let to = site.root().join("frontend");
-        for entry in walkdir::WalkDir::new(&from)
-            .into_iter()
-            .filter_entry(|e| e.depth() != 1 || e.file_name() != "node_modules")
-        {
-            let entry = entry.expect("read frontend/");
-            let target = to.join(entry.path().strip_prefix(&from).expect("inside"));
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&target).expect("create the folder");
-            } else {
-                std::fs::copy(entry.path(), &target).expect("copy the file");
-            }
-        }
-        // The packages as installed, but not the island server's cache, which
-        // stays this copy's own.
-        std::fs::create_dir_all(to.join("node_modules")).expect("create node_modules/");
-        for entry in std::fs::read_dir(from.join("node_modules")).expect("frontend/node_modules") {
+        static INSTALL: Once = Once::new();
+        let frontend = project_root().join("frontend");
+        INSTALL.call_once(|| {
+            curbside::node::ensure_installed(&frontend).unwrap_or_else(|d| panic!("{d}"));
+        });
+        let fixture = Fixture::copy_of_project();
+        copy_tree(&frontend, &fixture.path("frontend"));
+        let modules = fixture.path("frontend/node_modules");
+        std::fs::create_dir_all(&modules).expect("create node_modules/");
+        for entry in std::fs::read_dir(frontend.join("node_modules")).expect("list node_modules/") {
             let entry = entry.expect("a folder entry");
             if entry.file_name() != ".cache" {
-                std::os::unix::fs::symlink(
-                    entry.path(),
-                    to.join("node_modules").join(entry.file_name()),
-                )
-                .expect("link a package");
+                std::os::unix::fs::symlink(entry.path(), modules.join(entry.file_name()))
+                    .expect("link a package");
             }
         }
-        site
+        fixture
     }
 
     /// A copy of the project with the files of `tests/fixtures/<name>/` laid
@@ -117,6 +112,11 @@ impl Fixture {
             .expect("create the folder");
         std::fs::write(&path, contents).expect("write the file");
         self
+    }
+
+    /// Appends `text` to `file`.
+    pub fn append(&self, file: &str, text: &str) -> &Self {
+        self.rewrite(file, |contents| (contents + text).into_bytes())
     }
 
     /// Rewrites `file` through `change`.
@@ -167,12 +167,17 @@ impl Fixture {
 
     /// Runs `curbside build --root <fixture> --out <fixture>/dist`.
     pub fn build(&self) -> Output {
+        self.build_into("dist")
+    }
+
+    /// Runs `curbside build --root <fixture> --out <fixture>/<out>`.
+    pub fn build_into(&self, out: &str) -> Output {
         Command::new(env!("CARGO_BIN_EXE_curbside"))
             .arg("build")
             .arg("--root")
             .arg(self.root())
             .arg("--out")
-            .arg(self.path("dist"))
+            .arg(self.path(out))
             .env_remove("SOURCE_DATE_EPOCH")
             .output()
             .expect("run the curbside binary")
@@ -272,8 +277,12 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 /// Copies the files under `from` into `to`, merging with what is there.
+/// No `node_modules/` is copied: a copy links to the real packages instead.
 pub fn copy_tree(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
+    let walk = walkdir::WalkDir::new(from)
+        .into_iter()
+        .filter_entry(|entry| entry.file_name() != "node_modules");
+    for entry in walk {
         let entry = entry.expect("walk the folder");
         let target = to.join(entry.path().strip_prefix(from).expect("inside"));
         if entry.file_type().is_dir() {

@@ -1,7 +1,12 @@
 //! Helpers for tests/serve.rs and tests/serve_hardening.rs: raw HTTP over
 //! real sockets (nothing between the test and the server normalizes a
 //! request), an event-stream reader, small sites to serve, and the real
-//! binary running `serve --watch` on a copy of the project.
+//! binary running `serve` (on a copy of the project that
+//! `Fixture::copy_with_own_frontend` makes).
+//!
+//! [`Served`] is the one place the Rust tests start `curbside serve` and read
+//! its "Serving http://…" line: tests/browser/support/preview.mjs does the
+//! same for the JavaScript tests, tests/bench/preview.sh for the shell ones.
 
 #![allow(dead_code)]
 
@@ -10,8 +15,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 use curbside::serve::{HttpServer, Preview};
@@ -163,7 +168,9 @@ impl EventStream {
         }
     }
 
-    /// The next dispatched event (one with data), within `timeout`.
+    /// The next dispatched event (one with data), within `timeout`. To show
+    /// that no event came, wait for a later one and check its generation,
+    /// never for a quiet `timeout`.
     pub fn next(&mut self, timeout: Duration) -> Option<Event> {
         let deadline = Instant::now() + timeout;
         loop {
@@ -193,16 +200,6 @@ impl EventStream {
                 return None;
             }
         }
-    }
-
-    /// Everything dispatched within `time`.
-    pub fn collect_for(&mut self, time: Duration) -> Vec<Event> {
-        let deadline = Instant::now() + time;
-        let mut events = Vec::new();
-        while let Some(event) = self.next(deadline.saturating_duration_since(Instant::now())) {
-            events.push(event);
-        }
-        events
     }
 }
 
@@ -307,75 +304,6 @@ impl InProcess {
 
     pub fn addr(&self) -> SocketAddr {
         self.server.addr()
-    }
-}
-
-/// The repository's own project folder.
-pub fn repository() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Installs the frontend's packages once per test run, before any copy
-/// links to them.
-fn frontend_installed() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        curbside::node::ensure_installed(&repository().join("frontend"))
-            .unwrap_or_else(|d| panic!("{d}"));
-    });
-}
-
-/// A copy of the project (content/, layouts/, frontend/) to edit freely.
-/// frontend/node_modules is a folder of links to the real packages, so
-/// nothing is installed again, while caches the island server writes there
-/// stay the copy's own.
-pub fn project_copy() -> tempfile::TempDir {
-    frontend_installed();
-    let dir = tempfile::tempdir().unwrap();
-    let repo = repository();
-    for folder in ["content", "layouts", "frontend"] {
-        copy_tree(&repo.join(folder), &dir.path().join(folder));
-    }
-    let real_modules = repo.join("frontend/node_modules");
-    let modules = dir.path().join("frontend/node_modules");
-    std::fs::create_dir_all(&modules).unwrap();
-    for entry in std::fs::read_dir(&real_modules).unwrap() {
-        let entry = entry.unwrap();
-        if entry.file_name() != ".cache" {
-            link(&entry.path(), &modules.join(entry.file_name()));
-        }
-    }
-    dir
-}
-
-#[cfg(unix)]
-fn link(target: &Path, at: &Path) {
-    std::os::unix::fs::symlink(target, at).unwrap();
-}
-
-#[cfg(windows)]
-fn link(target: &Path, at: &Path) {
-    if target.is_dir() {
-        std::os::windows::fs::symlink_dir(target, at).unwrap();
-    } else {
-        std::fs::copy(target, at).unwrap();
-    }
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let name = entry.file_name();
-        if name == "node_modules" {
-            continue;
-        }
-        let kind = entry.file_type().unwrap();
-        if kind.is_dir() {
-            copy_tree(&entry.path(), &to.join(&name));
-        } else if kind.is_file() {
-            std::fs::copy(entry.path(), to.join(&name)).unwrap();
-        }
     }
 }
 

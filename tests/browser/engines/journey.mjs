@@ -13,16 +13,13 @@
 // has no console or init-script command).
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { curbsideBinary } from "../support/curbside-binary.mjs";
 import { focusedRadius, headerFacts, styleFacts } from "../support/layout-probes.mjs";
-import { freePort } from "../support/free-port.mjs";
+import { repo, startPreview } from "../support/preview.mjs";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const target = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TARGET_DIR) : join(repo, "target");
 
 /**
@@ -88,28 +85,9 @@ export const RUNTIME = /^\/assets\/islands-[\w-]+\.js$/;
  */
 export async function startSite() {
   // $CURBSIDE_BIN (the binary tests/run.sh built), else the one cargo builds now: never a stale one.
-  const binary = curbsideBinary({ tests: true });
   const out = join(target, `engines-preview-${process.pid}`);
-  const preview = spawn(binary, ["--root", repo, "serve", "--port", String(await freePort()), "--out", out], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  /** @type {string[]} */
-  const output = [];
-  const upstream = await new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the preview did not start:\n${output.join("")}`)), 120_000);
-    /** @param {Buffer} chunk */
-    const read = (chunk) => {
-      output.push(chunk.toString("utf8"));
-      const serving = /Serving http:\/\/127\.0\.0\.1:(\d+)\//.exec(output.join(""));
-      if (serving) {
-        clearTimeout(timer);
-        done(Number(serving[1]));
-      }
-    };
-    preview.stdout.on("data", read);
-    preview.stderr.on("data", read);
-    preview.once("exit", (code) => fail(new Error(`the preview exited (${code}):\n${output.join("")}`)));
-  });
+  const preview = await startPreview(repo, { args: ["--out", out], binary: curbsideBinary({ tests: true }) });
+  const upstream = preview.port;
 
   /**
    * Holds in force: each takes every request its pattern matches, retries included (Firefox asks
@@ -219,18 +197,15 @@ export async function startSite() {
 
   return {
     origin: `http://127.0.0.1:${port}`,
-    output,
+    output: preview.output,
     hold,
     stop: async () => {
       // A request still held back would keep the proxy open.
       proxy.closeAllConnections();
       await new Promise((done) => proxy.close(done));
-      if (preview.exitCode === null) {
-        const exited = new Promise((done) => preview.once("exit", done));
-        preview.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(out, { recursive: true, force: true });
+      await preview.stop();
+      // The build's folder, and the one beside it for what is not published.
+      for (const folder of [out, `${out}-server`]) rmSync(folder, { recursive: true, force: true });
     },
   };
 }

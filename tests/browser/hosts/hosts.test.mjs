@@ -259,7 +259,9 @@ const pages = [
 
 /** Every file an asset path under /assets/ names, in `site`. @param {string} site */
 function assetFiles(site) {
-  return readdirSync(join(site, "assets")).filter((name) => !/\.(br|gz)$/.test(name));
+  const names = readdirSync(join(site, "assets")).filter((name) => !/\.(br|gz)$/.test(name));
+  assert.ok(names.length > 0, `${site}/assets holds the built assets`);
+  return names;
 }
 
 /**

@@ -336,6 +336,7 @@ test.describe("errors from the form service", { tag: "@any-screen" }, () => {
     service.answer(SUCCESS);
     await submitButton(page).click();
     await expectThanks(page);
+    expect(service.requests).toHaveLength(cases.length + 1);
     for (const request of service.requests) {
       expect(fieldsObject(await bodyFields(request))).toEqual(expectedBody(PERSON, PROMOTION.none, MONTHLY));
     }

@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "../support/page-checks";
-import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
+import { servedCopy } from "../support/served-copy";
 
 const ISLAND = `import { useState } from "react";
 
@@ -21,18 +21,14 @@ export default function Wave() {
 }
 `;
 
-let preview: Preview | undefined;
-
 test.describe.configure({ mode: "default" });
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(120_000);
-  const root = copyProject();
-  writeFileSync(join(root, "frontend/src/islands/wave.tsx"), ISLAND);
-  const home = join(root, "layouts/home.html");
-  writeFileSync(
-    home,
-    `{% extends "base.html" %}
+const preview = servedCopy({
+  prepare: (root) => {
+    writeFileSync(join(root, "frontend/src/islands/wave.tsx"), ISLAND);
+    writeFileSync(
+      join(root, "layouts/home.html"),
+      `{% extends "base.html" %}
 {% block main %}
 {% include "sections/hero.html" %}
 <section aria-label="Wave">{{ islands.wave }}</section>
@@ -42,20 +38,15 @@ test.beforeAll(async ({}, testInfo) => {
 {% include "sections/contact.html" %}
 {% endblock %}
 `,
-  );
-  preview = await startPreview(root, []);
-});
-
-test.afterAll(async () => {
-  if (preview) await stopPreview(preview);
-  preview = undefined;
+    );
+  },
 });
 
 test("a new island file is server-rendered into the page, then hydrated by the runtime", { tag: "@any-screen" }, async ({ page }) => {
-  if (!preview) throw new Error("the preview did not start");
+  const { origin } = preview();
   // The server HTML, as a browser without JavaScript gets it: the island's markup, the strategy
   // its own file declares, and its (empty) props beside it.
-  const html = await (await page.request.get(`${preview.origin}/`)).text();
+  const html = await (await page.request.get(`${origin}/`)).text();
   expect(html).toMatch(/<div class="island island--wave" data-island="wave" data-hydrate="idle" data-placement="wave"><button type="button" class="wave">Waved <!-- -->0<!-- --> times<\/button><\/div>/);
   expect(html).toContain('<script type="application/json" id="props-wave">{}</script>');
 
@@ -63,7 +54,7 @@ test("a new island file is server-rendered into the page, then hydrated by the r
   page.on("request", (request) => {
     if (/\/assets\/wave-[\w-]+\.js$/.test(request.url())) chunks.push(request.url());
   });
-  await page.goto(`${preview.origin}/`);
+  await page.goto(`${origin}/`);
   // "idle": the runtime hydrates it once the browser is idle, from its own chunk.
   const island = page.locator('[data-island="wave"]');
   await expect(island).toHaveAttribute("data-hydrated", "");

@@ -3,6 +3,7 @@
 // popover on phones), the FAQ opens (native <details>), and the contact form posts natively
 // to the form service with every field.
 import { FORM_URL, PERSON, PROMOTION, bodyFields, expect, expectNoAxeViolations, fieldsObject, test } from "../support/islands";
+import { everyOne } from "../support/page-checks";
 
 test.use({ javaScriptEnabled: false });
 
@@ -72,7 +73,7 @@ test.describe("the no-JavaScript view has no accessibility violations", () => {
       if (await menu.isVisible()) await menu.click();
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" })).toBeVisible();
       if (path === "/") {
-        for (const summary of await page.locator("#faq summary").all()) await summary.click();
+        for (const summary of await everyOne(page.locator("#faq summary"))) await summary.click();
       }
       await expectNoAxeViolations(page);
     });
@@ -94,7 +95,7 @@ test("both prices are shown, with no switch that could not work", { tag: "@any-s
   await expect(page.locator(".hero__price")).toHaveText("$25 per month");
   const pricing = page.locator("#pricing");
   await expect(pricing.locator(".plan-card__price")).toHaveText(["$25 per month", "$250 per year"]);
-  for (const card of await pricing.locator(".plan-card").all()) await expect(card).toBeVisible();
+  for (const card of await everyOne(pricing.locator(".plan-card"))) await expect(card).toBeVisible();
   await expect(page.getByRole("switch")).toBeHidden();
   await expect(pricing.getByRole("link", { name: "Start Annual" })).toBeVisible();
   await pricing.getByRole("link", { name: "Start Annual" }).click();
@@ -104,7 +105,7 @@ test("both prices are shown, with no switch that could not work", { tag: "@any-s
 
 test("FAQ entries still open and close", { tag: "@any-screen" }, async ({ page }) => {
   await page.goto("/");
-  for (const entry of await page.locator("#faq details").all()) {
+  for (const entry of await everyOne(page.locator("#faq details"))) {
     const answer = entry.locator(".faq__answer");
     await expect(answer).toBeHidden();
     await entry.locator("summary").click();

@@ -96,6 +96,7 @@ test("header, hero, sections and footer share one left and one right edge", asyn
     }),
   );
   const [first, ...rest] = edges;
+  expect(rest).toHaveLength(3);
   for (const edge of rest) {
     expect(edge.left, `${edge.selector} left`).toBe(first?.left);
     expect(edge.right, `${edge.selector} right`).toBe(first?.right);

@@ -3,19 +3,20 @@
 // phone the photo is in the first screen; on a desktop it stands beside the text. It is the
 // page's largest paint, fetched in WebP at a width that fits the screen, and the page does not
 // shift while it arrives. A file of content/public/ is served at its own address.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "../support/page-checks";
-import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
+import { replaceOnce } from "../support/preview.mjs";
+import { servedCopy } from "../support/served-copy";
 
 const ALT = "Two green bins at the curb at dusk";
-let preview: Preview | undefined;
-
 test.describe.configure({ mode: "default" });
 
-test.beforeAll(async ({ browser }, testInfo) => {
-  testInfo.setTimeout(180_000);
-  const root = copyProject();
+const preview = servedCopy({ timeout: 180_000, prepare: placePhoto });
+
+/** The copy's home places a photo, and content/public/ holds a file. */
+async function placePhoto(root: string, { browser }: { browser: Browser }): Promise<void> {
   // A photo-like picture: a dusk gradient with grain, drawn by the browser itself.
   const page = await browser.newPage();
   const jpeg = await page.evaluate(() => {
@@ -40,27 +41,13 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await page.close();
   mkdirSync(join(root, "content/photos"));
   writeFileSync(join(root, "content/photos/bins-at-curb.jpg"), Buffer.from(jpeg, "base64"));
-  const home = join(root, "content/home.yaml");
-  writeFileSync(
-    home,
-    readFileSync(home, "utf8").replace(
-      "  button: Start Service\n",
-      `  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: ${ALT}\n`,
-    ),
-  );
+  replaceOnce(root, "content/home.yaml", "  button: Start Service\n", `  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: ${ALT}\n`);
   mkdirSync(join(root, "content/public/.well-known"), { recursive: true });
   writeFileSync(join(root, "content/public/.well-known/security.txt"), "Contact: mailto:security@example.com\n");
-  preview = await startPreview(root, []);
-});
-
-test.afterAll(async () => {
-  if (preview) await stopPreview(preview);
-  preview = undefined;
-});
+}
 
 test("the hero photo is the page's largest paint, in the first screen, fetched in WebP at a fitting width, with no layout shift", async ({ page }, testInfo) => {
-  if (!preview) throw new Error("the preview did not start");
-  await page.goto(`${preview.origin}/`);
+  await page.goto(`${preview().origin}/`);
   const image = page.getByRole("img", { name: ALT });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -126,13 +113,13 @@ test("the hero photo is the page's largest paint, in the first screen, fetched i
 });
 
 test("the preload names the same copies, and a public file is served at its address", { tag: "@any-screen" }, async ({ page }) => {
-  if (!preview) throw new Error("the preview did not start");
-  const html = await (await page.request.get(`${preview.origin}/`)).text();
+  const { origin } = preview();
+  const html = await (await page.request.get(`${origin}/`)).text();
   const preload = /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)"/.exec(html);
   expect(preload).not.toBeNull();
   const source = /<source type="image\/webp" srcset="([^"]+)"/.exec(html);
   expect(preload?.[1]).toBe(source?.[1]);
-  const security = await page.request.get(`${preview.origin}/.well-known/security.txt`);
+  const security = await page.request.get(`${origin}/.well-known/security.txt`);
   expect(security.status()).toBe(200);
   expect(await security.text()).toBe("Contact: mailto:security@example.com\n");
 });

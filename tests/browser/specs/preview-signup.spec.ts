@@ -7,11 +7,11 @@
 // Each worker serves its own copy of the project (content, layouts, frontend with its
 // packages linked) with the curbside binary (support/curbside-binary.mjs), on
 // 127.0.0.1 only, and stops it afterwards.
-import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/page-checks";
-import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
+import { servedCopy } from "../support/served-copy";
 
 /** What a visitor types, every field of the form. */
 const PERSON = {
@@ -26,12 +26,9 @@ const PERSON = {
 } as const;
 const PROMOTION = "Yearly plan (2 months free)";
 
-let preview: Preview | undefined;
+test.describe.configure({ mode: "default" });
 
-function current(): Preview {
-  if (!preview) throw new Error("the preview server did not start");
-  return preview;
-}
+const current = servedCopy({ args: ["--watch"] });
 
 /** Waits until the server has printed `pattern` after the first `after` characters of its output. */
 async function printed(pattern: RegExp, after: number): Promise<void> {
@@ -64,20 +61,6 @@ async function openLive(page: Page, path: string): Promise<void> {
   await page.goto(`${current().origin}${path}`);
   expect((await events).status()).toBe(200);
 }
-
-test.describe.configure({ mode: "default" });
-
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(120_000);
-  preview = await startPreview(copyProject());
-});
-
-test.afterAll(async () => {
-  if (!preview) return;
-  const stopping = preview;
-  preview = undefined;
-  await stopPreview(stopping);
-});
 
 test("a sign-up completes end to end against the local stand-in and is saved", { tag: "@any-screen" }, async ({ page }) => {
   await recordCspViolations(page);

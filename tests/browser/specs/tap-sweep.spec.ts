@@ -3,10 +3,9 @@
 // The phone runs on a slow network and a slowed CPU (DevTools protocol throttling), and taps.
 // Each outcome is attached for the benchmark's reporter (tests/bench/tap-sweep.mjs), which
 // prints the milliseconds; no timing is asserted here.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "../support/page-checks";
-import { copyProject, startPreview, stopPreview, type Preview } from "../support/project-copy";
+import { replaceOnce } from "../support/preview.mjs";
+import { servedCopy } from "../support/served-copy";
 import { CONTROLS, MOMENTS, TWO_TOGGLES, pressOnce, scrollToHydrated, throttleLikeSlowPhone, type Device } from "../support/tap-sweep";
 
 const TIMEOUT_MS = 20_000;
@@ -38,29 +37,16 @@ test("the pricing island hydrates once a reader scrolls to it", async ({ page },
 // second one (hydrating when idle, so the two wake at different moments). Whichever is pressed,
 // both and the form agree.
 test.describe("a page with two pricing toggles", () => {
-  let preview: Preview | undefined;
-
-  test.beforeAll(async ({}, testInfo) => {
-    testInfo.setTimeout(120_000);
-    const root = copyProject();
-    const section = join(root, "layouts/sections/pricing.html");
-    const layout = readFileSync(section, "utf8");
-    if (!layout.includes("{{ islands.pricing }}")) throw new Error("the pricing section no longer places {{ islands.pricing }}");
-    writeFileSync(section, layout.replace("{{ islands.pricing }}", '{{ islands.pricing }}\n{{ island("pricing", hydrate="idle") }}'));
-    preview = await startPreview(root, []);
-  });
-
-  test.afterAll(async () => {
-    if (preview) await stopPreview(preview);
-    preview = undefined;
+  const preview = servedCopy({
+    prepare: (root) =>
+      replaceOnce(root, "layouts/sections/pricing.html", "{{ islands.pricing }}", '{{ islands.pricing }}\n{{ island("pricing", hydrate="idle") }}'),
   });
 
   for (const control of TWO_TOGGLES) {
     for (const moment of MOMENTS) {
       test(`${control.name}, pressed ${moment}, is kept exactly once and both toggles agree`, async ({ page }, testInfo) => {
-        if (!preview) throw new Error("the preview did not start");
         const device = testInfo.project.name as Device;
-        const outcome = await pressOnce(page, device, control, moment, { throttle: device === "phone", timeoutMs: TIMEOUT_MS, origin: preview.origin });
+        const outcome = await pressOnce(page, device, control, moment, { throttle: device === "phone", timeoutMs: TIMEOUT_MS, origin: preview().origin });
         await testInfo.attach("tap-sweep", { body: JSON.stringify(outcome), contentType: "application/json" });
         expect(outcome.state, `the state after the press (expected ${JSON.stringify(control.expected)})`).toMatchObject(control.expected);
         expect(outcome.kept).toBe(true);

@@ -39,6 +39,7 @@ test.describe("print", () => {
     const sections = await page.locator("[data-reveal]").evaluateAll((elements) =>
       elements.map((el) => ({ id: el.id, opacity: getComputedStyle(el).opacity, transform: getComputedStyle(el).transform })),
     );
+    expect(sections.length, "sections that reveal on scroll").toBeGreaterThan(0);
     for (const section of sections) {
       expect(section, section.id).toEqual({ id: section.id, opacity: "1", transform: "none" });
     }
@@ -83,6 +84,7 @@ async function sweep(page: Page): Promise<void> {
     await settled(page);
     const report = await page.evaluate(backToTopReport);
     stops.push({ scrollY: report.scrollY, shown: report.shown });
+    if (report.shown) expect(report.checked, "texts and controls looked at").toBeGreaterThan(0);
     expect(report.visibleUnder, `covered at scrollY ${report.scrollY}: ${JSON.stringify(report.visibleUnder)}`).toEqual([]);
     if (report.atBottom || report.scrollY === previous) {
       // At the very bottom the button is shown and nothing at all is under it or its strip.

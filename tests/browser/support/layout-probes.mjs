@@ -7,7 +7,7 @@
 /**
  * @typedef {{ what: string, text: string, rect: { x: number, y: number, width: number, height: number } }} Covered
  * @typedef {{ shown: boolean, scrollY: number, atBottom: boolean, button: DOMRectReadOnly | null,
- *   visibleUnder: Covered[], anyUnder: Covered[] }} BackToTopReport
+ *   checked: number, visibleUnder: Covered[], anyUnder: Covered[] }} BackToTopReport
  */
 
 /**
@@ -16,7 +16,7 @@
  * opaque box, such as the strip the button sits in, is painted between them and
  * the button). `anyUnder`: every text and control under the button or its strip,
  * seen or not (at the very bottom of the page this must be empty: nothing can be
- * scrolled out from under it any more).
+ * scrolled out from under it any more). `checked`: how many texts and controls were looked at.
  * @returns {BackToTopReport}
  */
 export function backToTopReport() {
@@ -25,7 +25,7 @@ export function backToTopReport() {
   const scrollY = window.scrollY;
   const atBottom = Math.ceil(scrollY + window.innerHeight) >= root.scrollHeight - 1;
   if (!button || button.hidden || button.getBoundingClientRect().width === 0) {
-    return { shown: false, scrollY, atBottom, button: null, visibleUnder: [], anyUnder: [] };
+    return { shown: false, scrollY, atBottom, button: null, checked: 0, visibleUnder: [], anyUnder: [] };
   }
   const buttonRect = button.getBoundingClientRect();
   const bar = button.parentElement;
@@ -95,7 +95,7 @@ export function backToTopReport() {
       }
     }
   }
-  return { shown: true, scrollY, atBottom, button: buttonRect, visibleUnder, anyUnder };
+  return { shown: true, scrollY, atBottom, button: buttonRect, checked: things.length, visibleUnder, anyUnder };
 }
 
 /**

@@ -1,10 +1,19 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import type { AxeResults } from "axe-core";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Every element `locator` finds, once it finds at least one: a loop over none would check
+ * nothing and pass.
+ */
+export async function everyOne(locator: Locator): Promise<Locator[]> {
+  await expect(locator, `${locator} finds something`).not.toHaveCount(0);
+  return locator.all();
+}
 
 /**
  * Scrolls every reveal-on-scroll section into view, as a reader would, and

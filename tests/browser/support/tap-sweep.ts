@@ -486,8 +486,10 @@ export async function pressOnce(
   if (opts.throttle) await cdp?.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   if (reached !== null) {
     for (const island of control.settles) {
-      // Every placement of the island: a page may hold two.
-      for (const element of await page.locator(`[data-island="${island}"]`).all()) {
+      // Every placement of the island: a page may hold two, and holds at least one.
+      const placements = page.locator(`[data-island="${island}"]`);
+      await placements.first().waitFor({ state: "attached", timeout: opts.timeoutMs });
+      for (const element of await placements.all()) {
         if ((await element.getAttribute("data-hydrated")) === null) await scrollTo(page, device, element, cdp);
         await element.and(page.locator("[data-hydrated]")).waitFor({ state: "attached", timeout: opts.timeoutMs });
       }
