@@ -48,9 +48,20 @@ fn urls_resolve_as_static_hosting_resolves_them() {
             reply.text()
         );
     }
-    let folder = get(addr, "/docs?a=1");
-    assert_eq!(folder.status, 301);
-    assert_eq!(folder.header("Location"), Some("/docs/?a=1"));
+    for (target, location) in [("/docs", "/docs/"), ("/docs?a=1", "/docs/?a=1")] {
+        let folder = get(addr, target);
+        assert_eq!(folder.status, 301, "{target}");
+        assert_eq!(folder.header("Location"), Some(location), "{target}");
+    }
+    // A symlink within the folder is followed; those leading out of it are
+    // not (serve_hardening.rs).
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("index.html", server.site.root().join("home.html")).unwrap();
+        let reply = get(addr, "/home");
+        assert_eq!(reply.status, 200);
+        assert!(reply.text().contains("home page"), "{}", reply.text());
+    }
 }
 
 #[test]

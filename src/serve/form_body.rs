@@ -165,20 +165,7 @@ mod tests {
     }
 
     #[test]
-    fn urlencoded_and_json() {
-        let fields = parse(
-            Some("application/x-www-form-urlencoded"),
-            b"email=a%40b.co&firstName=Ada+Lovelace&_gotcha=",
-        )
-        .unwrap();
-        assert_eq!(
-            pairs(&fields),
-            [
-                ("email", "a@b.co"),
-                ("firstName", "Ada Lovelace"),
-                ("_gotcha", "")
-            ]
-        );
+    fn json_values_that_are_not_strings() {
         let fields = parse(
             Some("application/json; charset=utf-8"),
             br#"{"email":"a@b.co","plan_amount":25,"x":null}"#,
@@ -189,7 +176,6 @@ mod tests {
             [("email", "a@b.co"), ("plan_amount", "25"), ("x", "")]
         );
         assert!(parse(Some("application/json"), b"[1]").is_err());
-        assert!(parse(Some("text/plain"), b"a=b").is_err());
         assert!(parse(None, b"a=b").is_err());
     }
 }

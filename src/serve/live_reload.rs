@@ -227,36 +227,6 @@ mod tests {
     }
 
     #[test]
-    fn a_page_that_missed_a_good_build_reloads_on_reconnecting() {
-        let live = live();
-        live.built();
-        let status = live.snapshot();
-        assert_eq!(live.greeting(&status, None), "retry: 1000\nid: s-1\n\n");
-        assert_eq!(
-            live.greeting(&status, Some("s-1")),
-            "retry: 1000\nid: s-1\n\n"
-        );
-        assert!(
-            live.greeting(&status, Some("old-7"))
-                .ends_with("id: s-1\nevent: reload\ndata: reload\n\n")
-        );
-    }
-
-    #[test]
-    fn only_a_good_build_reloads() {
-        let live = live();
-        live.failed("boom");
-        let failed = live.update(&live.snapshot()).unwrap();
-        assert!(failed.contains("event: error\ndata: boom\n\n"));
-        assert!(!failed.contains("reload"));
-        live.built();
-        assert_eq!(
-            live.update(&live.snapshot()).unwrap(),
-            "id: s-2\nevent: reload\ndata: reload\n\n"
-        );
-    }
-
-    #[test]
     fn a_waiting_stream_wakes_for_the_next_build_only() {
         let live = std::sync::Arc::new(live());
         assert_eq!(live.wait_after(0, Duration::from_millis(10)), None);

@@ -181,23 +181,4 @@ mod tests {
             "{line}"
         );
     }
-
-    #[test]
-    fn lines_are_appended() {
-        let dir = tempfile::tempdir().unwrap();
-        let submissions = Submissions::new(dir.path().join(".curbside/submissions.jsonl"));
-        submissions
-            .record("abc", &[Field::text("email", "a@b.co")])
-            .unwrap();
-        submissions
-            .record("abc", &[Field::text("email", "c@d.co")])
-            .unwrap();
-        let text = std::fs::read_to_string(submissions.path()).unwrap();
-        let lines: Vec<Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(lines.len(), 2);
-        assert_eq!(lines[1]["fields"]["email"], "c@d.co");
-    }
 }
