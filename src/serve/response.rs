@@ -1,9 +1,9 @@
 //! Building answers. A leaf: every handler imports it, it imports no file
 //! of the server.
 
-use std::io::{Cursor, Read, Write};
+use std::io::Write;
 
-use tiny_http::{Header, Response, ResponseBox, StatusCode};
+use tiny_http::{Header, Response, ResponseBox};
 
 pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 
@@ -37,20 +37,12 @@ pub fn with_header(response: ResponseBox, name: &str, value: &str) -> ResponseBo
 }
 
 pub fn text(status: u16, content_type: &str, body: String) -> ResponseBox {
-    let body = body.into_bytes();
-    let length = body.len();
-    let response = Response::new(
-        StatusCode(status),
-        Vec::new(),
-        Box::new(Cursor::new(body)) as Box<dyn Read + Send>,
-        Some(length),
-        None,
-    );
-    with_header(response, "Content-Type", content_type)
+    let response = Response::from_data(body).with_status_code(status);
+    with_header(response.boxed(), "Content-Type", content_type)
 }
 
 pub fn empty(status: u16) -> ResponseBox {
-    Response::empty(StatusCode(status)).boxed()
+    Response::empty(status).boxed()
 }
 
 pub fn method_not_allowed(allow: &str) -> ResponseBox {

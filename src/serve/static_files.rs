@@ -14,11 +14,10 @@
 //! `_redirects`) are not served.
 
 use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-use tiny_http::{Response, ResponseBox, StatusCode};
+use tiny_http::{Response, ResponseBox};
 
 use super::dev_assets;
 use super::preview::Preview;
@@ -192,16 +191,12 @@ fn not_found(root: &Path) -> ResponseBox {
 }
 
 fn file(status: u16, path: &Path) -> Option<ResponseBox> {
-    let file = File::open(path).ok()?;
-    let length = usize::try_from(file.metadata().ok()?.len()).ok()?;
-    let response = Response::new(
-        StatusCode(status),
-        Vec::new(),
-        Box::new(file) as Box<dyn Read + Send>,
-        Some(length),
-        None,
-    );
-    Some(with_header(response, "Content-Type", &content_type(path)))
+    let response = Response::from_file(File::open(path).ok()?).with_status_code(status);
+    Some(with_header(
+        response.boxed(),
+        "Content-Type",
+        &content_type(path),
+    ))
 }
 
 /// A validator from size and modification time: every build rewrites the
