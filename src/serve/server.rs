@@ -214,9 +214,6 @@ fn write(
     for (name, value) in preview.security_headers() {
         answer = with_header(answer, name, &value);
     }
-    if closes {
-        answer = with_header(answer, "Connection", "close");
-    }
     let (version, headers, head_only) = match request {
         Some(r) => (r.version.clone(), &r.headers[..], r.method == Method::Head),
         None => (HTTPVersion(1, 1), &[][..], false),
