@@ -48,7 +48,7 @@ pub fn check_output_folder(project_root: &Path, out: &Path) -> Result<()> {
 
 /// `path` made absolute with links and `..` resolved, even where the end of
 /// it does not exist yet.
-fn resolved(path: &Path) -> Result<PathBuf> {
+pub(crate) fn resolved(path: &Path) -> Result<PathBuf> {
     let absolute = std::path::absolute(path).map_err(|err| Diagnostic::io("find", path, err))?;
     let mut existing = absolute.as_path();
     let mut rest = Vec::new();

@@ -32,7 +32,7 @@ mod submissions;
 mod watch;
 
 use std::net::IpAddr;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::build::{BuildOptions, Project};
@@ -74,7 +74,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
             .help("run curbside from the folder holding content/, or pass it with --root")
     })?;
     let project = Project::new(&root);
-    let out = normalize(&root.join(&options.out));
+    let out = crate::output::resolved(&root.join(&options.out))?;
     raise_open_files_limit();
     check_output_folder(&project, &out)?;
 
@@ -170,34 +170,17 @@ fn raise_open_files_limit() {
 /// The preview folder is replaced whole on every build, so it must not be
 /// the project, hold it, sit inside a watched folder, or be `dist/`.
 fn check_output_folder(project: &Project, out: &Path) -> Result<()> {
-    let refuse = |why: &str| {
-        Err(
-            Diagnostic::new(format!("cannot preview into {}: {why}", out.display())).help(format!(
-                "leave out --out to use {DEFAULT_OUT}, or pass a folder of its own"
-            )),
-        )
-    };
     crate::output::check_output_folder(&project.root, out)?;
     if out.starts_with(project.root.join("dist")) {
-        return refuse("dist/ only ever holds production builds (`curbside build`)");
+        return Err(Diagnostic::new(format!(
+            "cannot preview into {}: dist/ only ever holds production builds (`curbside build`)",
+            out.display()
+        ))
+        .help(format!(
+            "leave out --out to use {DEFAULT_OUT}, or pass a folder of its own"
+        )));
     }
     Ok(())
-}
-
-/// `path` with `.` and `..` taken out, without asking the file system (the
-/// folder may not exist yet).
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -220,9 +203,5 @@ mod tests {
                 "{good}"
             );
         }
-        assert_eq!(
-            normalize(Path::new("/site/./a/../.curbside/preview")),
-            Path::new("/site/.curbside/preview")
-        );
     }
 }
