@@ -26,11 +26,7 @@ pub fn handle(request: &Request, preview: &Preview) -> ResponseBox {
         Method::Post => submit(request, preview),
         _ => response::method_not_allowed("POST, OPTIONS"),
     };
-    cross_origin(answer)
-}
-
-fn cross_origin(response: ResponseBox) -> ResponseBox {
-    with_header(response, "Access-Control-Allow-Origin", "*")
+    with_header(answer, "Access-Control-Allow-Origin", "*")
 }
 
 fn preflight() -> ResponseBox {

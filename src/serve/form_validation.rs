@@ -66,15 +66,11 @@ pub fn judge(fields: &[Field]) -> Verdict {
         return Verdict::Spam;
     }
     let form_error = |code, message: &str| {
-        Verdict::Rejected(Rejection {
-            status: 422,
-            error: "Validation errors".into(),
-            errors: vec![ServiceError {
-                code,
-                field: None,
-                message: message.into(),
-            }],
-        })
+        invalid(vec![ServiceError {
+            code,
+            field: None,
+            message: message.into(),
+        }])
     };
     if fields
         .iter()
@@ -114,12 +110,16 @@ pub fn judge(fields: &[Field]) -> Verdict {
     if errors.is_empty() {
         Verdict::Accepted
     } else {
-        Verdict::Rejected(Rejection {
-            status: 422,
-            error: "Validation errors".into(),
-            errors,
-        })
+        invalid(errors)
     }
+}
+
+fn invalid(errors: Vec<ServiceError>) -> Verdict {
+    Verdict::Rejected(Rejection {
+        status: 422,
+        error: "Validation errors".into(),
+        errors,
+    })
 }
 
 #[cfg(test)]

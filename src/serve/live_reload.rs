@@ -44,13 +44,7 @@ pub struct LiveReload {
 }
 
 impl Default for LiveReload {
-    fn default() -> Self {
-        LiveReload::new()
-    }
-}
-
-impl LiveReload {
-    pub fn new() -> LiveReload {
+    fn default() -> LiveReload {
         let started = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_millis());
@@ -64,7 +58,9 @@ impl LiveReload {
             closed: AtomicBool::new(false),
         }
     }
+}
 
+impl LiveReload {
     /// A build fully succeeded: open pages reload.
     pub fn built(&self) {
         self.finish(Outcome::Built);
@@ -210,9 +206,10 @@ mod tests {
     use super::*;
 
     fn live() -> LiveReload {
-        let mut live = LiveReload::new();
-        live.session = "s".into();
-        live
+        LiveReload {
+            session: "s".into(),
+            ..LiveReload::default()
+        }
     }
 
     #[test]

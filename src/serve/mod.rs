@@ -102,15 +102,13 @@ pub fn run(options: ServeOptions) -> Result<()> {
     // Watching starts before the first build, so a save during it is not lost.
     let (changes, saves) = std::sync::mpsc::channel();
     let watcher = if options.watch {
-        Some(watch::start(&project, changes)?)
-    } else {
-        None
-    };
-    if options.watch {
+        let watcher = watch::start(&project, changes)?;
         rebuilder.build_or_report(None);
+        Some(watcher)
     } else {
         rebuilder.build(None)?;
-    }
+        None
+    };
 
     if server.addr().port() != options.port && options.port != 0 {
         eprintln!(

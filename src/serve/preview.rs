@@ -31,7 +31,7 @@ impl Preview {
         Preview {
             folder: folder.into(),
             watching,
-            live: LiveReload::new(),
+            live: LiveReload::default(),
             form_id: RwLock::new(None),
             security_headers: RwLock::new(headers::security(&InlineSources::default())),
             submissions: Submissions::new(submissions.into()),

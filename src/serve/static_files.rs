@@ -41,12 +41,8 @@ pub fn resolve(root: &Path, target: &str) -> Resolved {
     let Some(request) = request_path::parse(target) else {
         return Resolved::NotFound;
     };
-    let found = find(root, &request, target);
-    match found {
-        Resolved::File(path) => match inside(root, &path) {
-            Some(real) => Resolved::File(real),
-            None => Resolved::NotFound,
-        },
+    match find(root, &request, target) {
+        Resolved::File(path) => inside(root, &path).map_or(Resolved::NotFound, Resolved::File),
         other => other,
     }
 }
