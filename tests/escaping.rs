@@ -109,7 +109,11 @@ fn hostile_content_stays_text_in_html_attributes_json_ld_and_island_props() {
             "{page}: content made an element"
         );
         let found: Vec<_> = doc.select(&scripts).collect();
-        assert!(!found.is_empty(), "{page}: no script to check");
+        // The home page's scripts (loader, props, structured data) are what this checks; the
+        // pages that place no island may have none.
+        if page == "index.html" {
+            assert!(!found.is_empty(), "{page}: no script to check");
+        }
         for script in found {
             let attrs = script.value();
             let kind = attrs.attr("type").unwrap_or("");
