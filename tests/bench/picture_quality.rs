@@ -38,7 +38,20 @@ const WEBP_QUALITIES: [f32; 9] = [60.0, 65.0, 70.0, 72.0, 75.0, 78.0, 80.0, 82.0
 const WEBP_METHODS: [i32; 3] = [4, 5, 6];
 const JPEG_QUALITIES: [u8; 8] = [65, 70, 75, 78, 80, 82, 85, 90];
 /// libwebp's finer settings the default table prints after the grid.
-const TUNED: &[&str] = &[];
+const TUNED: &[&str] = &[
+    "q80 m6 sh7",
+    "q80 m6 sns100",
+    "q80 m6 sns100 sh7",
+    "q80 m6 sharp",
+    "q80 m6 sharp sns100 sh7",
+    "q80 m6 pre1",
+    "q80 m6 seg2",
+    "q78 m6 sns100 sh7",
+    "q78 m6 sharp sns100 sh7",
+    "q75 m6 sns100 sh7",
+    "q72 m6 sns100 sh7",
+    "q82 m6 sns100 sh7",
+];
 
 /// The label of a WebP setting, as [`parse_webp`] reads it: quality and
 /// effort, then only what differs from libwebp's defaults.
