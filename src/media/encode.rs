@@ -180,7 +180,6 @@ fn encode_one(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::media::variants::WebpTuning;
 
     #[test]
