@@ -133,6 +133,14 @@ fn encode_one(
                 webp::WebPConfig::new().map_err(|()| "libwebp refused its settings".to_string())?;
             config.quality = encoding.webp_quality;
             config.method = encoding.webp_method;
+            let tuning = &encoding.webp;
+            config.use_sharp_yuv = i32::from(tuning.sharp_yuv);
+            config.sns_strength = tuning.sns_strength;
+            config.filter_strength = tuning.filter_strength;
+            config.filter_sharpness = tuning.filter_sharpness;
+            config.autofilter = i32::from(tuning.autofilter);
+            config.segments = tuning.segments;
+            config.preprocessing = tuning.preprocessing;
             let encoded = webp::Encoder::new(data, layout, width, height)
                 .encode_advanced(&config)
                 .map_err(|err| format!("WebP encoding failed: {err:?}"))?;
@@ -167,5 +175,25 @@ fn encode_one(
                 .map_err(|err| err.to_string())?;
             Ok(out)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::media::variants::WebpTuning;
+
+    #[test]
+    fn libwebp_tuning_is_libwebps_own_default() {
+        let config = webp::WebPConfig::new().unwrap();
+        let libwebp = WebpTuning {
+            sharp_yuv: config.use_sharp_yuv != 0,
+            sns_strength: config.sns_strength,
+            filter_strength: config.filter_strength,
+            filter_sharpness: config.filter_sharpness,
+            autofilter: config.autofilter != 0,
+            segments: config.segments,
+            preprocessing: config.preprocessing,
+        };
+        assert_eq!(libwebp, WebpTuning::LIBWEBP);
     }
 }

@@ -7,10 +7,17 @@
 //! --locked`; `$DSSIM` names another), which reads PNG: every copy is decoded
 //! first, WebP by libwebp as Chromium decodes it.
 //!
-//!     cargo run --release --example picture_quality -- table [--repeat 3] [--json OUT] PHOTO...
+//!     cargo run --release --example picture_quality -- table [--repeat 3] [--json OUT] [--widths 1200,800] [--webp SETTING]... PHOTO...
 //!     cargo run --release --example picture_quality -- reference PHOTO WIDTH OUT.png
 //!     cargo run --release --example picture_quality -- dssim REFERENCE.png COPY.webp|COPY.jpg
 //!     cargo run --release --example picture_quality -- lake
+//!
+//! Without `--webp` the table prints a grid of qualities and efforts, then
+//! libwebp's finer settings (see [`TUNED`]); each `--webp SETTING` prints
+//! that setting instead (and no JPEG rows), written as the table labels them:
+//! `q80 m6` then any of `sharp` (sharp RGB→YUV), `snsN`, `fN` (filter
+//! strength), `shN` (filter sharpness), `auto` (autofilter), `segN`, `preN`
+//! (preprocessing); what is not named is libwebp's default.
 //!
 //! A PHOTO named `lake` is a real photograph the `webp` crate's package
 //! ships (4000 × 2250), found with `cargo metadata` (`lake` prints its path):
@@ -23,13 +30,94 @@ use std::time::Instant;
 
 use curbside::diagnostics::Location;
 use curbside::media::encode::{self, Pixels};
-use curbside::media::variants::{self, Encoding, Format, Variant};
+use curbside::media::variants::{self, Encoding, Format, Variant, WebpTuning};
 use curbside::media::{Picture, picture};
 
 const WIDTHS: [u32; 2] = [1200, 800];
 const WEBP_QUALITIES: [f32; 9] = [60.0, 65.0, 70.0, 72.0, 75.0, 78.0, 80.0, 82.0, 85.0];
 const WEBP_METHODS: [i32; 3] = [4, 5, 6];
 const JPEG_QUALITIES: [u8; 8] = [65, 70, 75, 78, 80, 82, 85, 90];
+/// libwebp's finer settings the default table prints after the grid.
+const TUNED: &[&str] = &[
+    "q80 m6 sh7",
+    "q80 m6 sns100",
+    "q80 m6 sns100 sh7",
+    "q80 m6 sharp",
+    "q80 m6 sharp sns100 sh7",
+    "q80 m6 pre1",
+    "q80 m6 seg2",
+    "q78 m6 sns100 sh7",
+    "q78 m6 sharp sns100 sh7",
+    "q75 m6 sns100 sh7",
+    "q72 m6 sns100 sh7",
+    "q82 m6 sns100 sh7",
+];
+
+/// The label of a WebP setting, as [`parse_webp`] reads it: quality and
+/// effort, then only what differs from libwebp's defaults.
+fn webp_label(encoding: &Encoding) -> String {
+    let (t, d) = (&encoding.webp, &WebpTuning::LIBWEBP);
+    let mut label = format!("webp q{} m{}", encoding.webp_quality, encoding.webp_method);
+    let mut add = |differs: bool, part: String| {
+        if differs {
+            label.push(' ');
+            label.push_str(&part);
+        }
+    };
+    add(t.sharp_yuv, "sharp".into());
+    add(
+        t.sns_strength != d.sns_strength,
+        format!("sns{}", t.sns_strength),
+    );
+    add(
+        t.filter_strength != d.filter_strength,
+        format!("f{}", t.filter_strength),
+    );
+    add(
+        t.filter_sharpness != d.filter_sharpness,
+        format!("sh{}", t.filter_sharpness),
+    );
+    add(t.autofilter, "auto".into());
+    add(t.segments != d.segments, format!("seg{}", t.segments));
+    add(
+        t.preprocessing != d.preprocessing,
+        format!("pre{}", t.preprocessing),
+    );
+    label
+}
+
+/// A WebP setting from its label (`webp` in front is optional).
+fn parse_webp(text: &str) -> Result<Encoding, String> {
+    let mut encoding = Encoding {
+        webp: WebpTuning::LIBWEBP,
+        ..variants::ENCODING
+    };
+    for part in text.split_whitespace().filter(|p| *p != "webp") {
+        let number = |prefix: &str| -> Result<i32, String> {
+            part[prefix.len()..]
+                .parse()
+                .map_err(|_| format!("not a number in {part:?} of {text:?}"))
+        };
+        let t = &mut encoding.webp;
+        match part {
+            "sharp" => t.sharp_yuv = true,
+            "auto" => t.autofilter = true,
+            _ if part.starts_with("sns") => t.sns_strength = number("sns")?,
+            _ if part.starts_with("seg") => t.segments = number("seg")?,
+            _ if part.starts_with("sh") => t.filter_sharpness = number("sh")?,
+            _ if part.starts_with("pre") => t.preprocessing = number("pre")?,
+            _ if part.starts_with('f') => t.filter_strength = number("f")?,
+            _ if part.starts_with('m') => encoding.webp_method = number("m")?,
+            _ if part.starts_with('q') => {
+                encoding.webp_quality = part[1..]
+                    .parse()
+                    .map_err(|_| format!("not a quality in {part:?} of {text:?}"))?
+            }
+            _ => return Err(format!("unknown WebP setting {part:?} in {text:?}")),
+        }
+    }
+    Ok(encoding)
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -193,6 +281,8 @@ fn table(args: &[String]) -> Result<(), String> {
     let mut repeat = 3;
     let mut json = None;
     let mut photos = Vec::new();
+    let mut chosen = Vec::new();
+    let mut widths = WIDTHS.to_vec();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -203,6 +293,15 @@ fn table(args: &[String]) -> Result<(), String> {
                     .ok_or("--repeat takes a number")?
             }
             "--json" => json = Some(args.next().ok_or("--json takes a file")?.clone()),
+            "--webp" => chosen.push(parse_webp(args.next().ok_or("--webp takes a setting")?)?),
+            "--widths" => {
+                widths = args
+                    .next()
+                    .ok_or("--widths takes a list")?
+                    .split(',')
+                    .map(|w| w.parse().map_err(|_| format!("not a width: {w}")))
+                    .collect::<Result<_, String>>()?
+            }
             "lake" => photos.push(lake()?),
             _ => photos.push(arg.clone()),
         }
@@ -211,22 +310,30 @@ fn table(args: &[String]) -> Result<(), String> {
         return Err("name at least one photo".into());
     }
     let mut settings: Vec<(String, Format, Encoding)> = Vec::new();
-    for method in WEBP_METHODS {
-        for quality in WEBP_QUALITIES {
+    let webp = |encoding: Encoding| (webp_label(&encoding), Format::Webp, encoding);
+    if chosen.is_empty() {
+        for method in WEBP_METHODS {
+            for quality in WEBP_QUALITIES {
+                settings.push(webp(Encoding {
+                    webp_quality: quality,
+                    webp_method: method,
+                    webp: WebpTuning::LIBWEBP,
+                    ..variants::ENCODING
+                }));
+            }
+        }
+        for label in TUNED {
+            settings.push(webp(parse_webp(label)?));
+        }
+        for quality in JPEG_QUALITIES {
             let encoding = Encoding {
-                webp_quality: quality,
-                webp_method: method,
+                jpeg_quality: quality,
                 ..variants::ENCODING
             };
-            settings.push((format!("webp q{quality} m{method}"), Format::Webp, encoding));
+            settings.push((format!("jpeg q{quality}"), Format::Jpeg, encoding));
         }
-    }
-    for quality in JPEG_QUALITIES {
-        let encoding = Encoding {
-            jpeg_quality: quality,
-            ..variants::ENCODING
-        };
-        settings.push((format!("jpeg q{quality}"), Format::Jpeg, encoding));
+    } else {
+        settings.extend(chosen.into_iter().map(webp));
     }
     let scratch = std::env::temp_dir().join(format!("picture-quality-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).map_err(|err| err.to_string())?;
@@ -238,7 +345,7 @@ fn table(args: &[String]) -> Result<(), String> {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        for width in WIDTHS {
+        for &width in &widths {
             let (png, pixels) = reference(path, width)?;
             let reference_path = scratch.join(format!("{stem}-{width}.png"));
             std::fs::write(&reference_path, &png).map_err(|err| err.to_string())?;
@@ -256,7 +363,7 @@ fn table(args: &[String]) -> Result<(), String> {
                 std::fs::write(&copy_path, &bytes).map_err(|err| err.to_string())?;
                 let score = dssim(&reference_path, &copy_path)?;
                 eprintln!(
-                    "{stem} {width} {setting}: {} B, {:.1} ms, dssim {score:.5}",
+                    "{stem} {width} {setting}: {} B, {:.1} ms, dssim {score:.6}",
                     bytes.len(),
                     times[times.len() / 2]
                 );
@@ -284,7 +391,7 @@ fn table(args: &[String]) -> Result<(), String> {
                 }
                 stems
             });
-    for width in WIDTHS {
+    for &width in &widths {
         println!("\n{width} wide: bytes · DSSIM\n");
         let heads: Vec<String> = stems.iter().map(|s| format!(" {s} |")).collect();
         println!("| setting |{} ms per copy |", heads.concat());
