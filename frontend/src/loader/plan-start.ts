@@ -17,7 +17,7 @@
 // It names no island: it finds what it needs by the props' shape and the links' own attributes,
 // wherever and however often the islands are placed.
 import { allProps } from "../page-props";
-import { choosePlan, choosePromotion, isPlanType, onPlanChange, readPlanType, setPagePlan, showPlan } from "../plan";
+import { choosePlan, choosePromotion, followPlanPromotion, isPlanType, onPlanChange, readPlanType, setPagePlan, showPlan } from "../plan";
 import { scrollBehavior } from "../motion";
 import type { PlanType, Plans } from "../props";
 
@@ -125,9 +125,7 @@ function toggle(control: HTMLElement, page: PagePlans): void {
   choosePlan(next, page.plans);
   const promotion = page.promotion;
   const select = promotion && document.getElementById(promotion.selectId);
-  if (!promotion || !(select instanceof HTMLSelectElement)) return;
-  const namesAPlan = select.value === promotion.values.monthly || select.value === promotion.values.annual;
-  if (namesAPlan && select.value !== promotion.values[next]) choosePromotion(select, promotion.values[next]);
+  if (promotion && select instanceof HTMLSelectElement) followPlanPromotion(select, promotion.values, next);
 }
 
 /** The link names the promotion it chooses and the select that holds it; its address is the form's section. */
