@@ -37,6 +37,9 @@ const target = process.env.CARGO_TARGET_DIR ? resolve(repo, process.env.CARGO_TA
  *   sets the viewport (as close as the engine allows) and returns what it became
  * @property {(file: string) => Promise<void>} screenshot
  * @property {() => string[]} ownProblems  problems the driver itself heard (console, page errors)
+ * @property {boolean} [leavesFromPage]  the page itself leaves while a request is held back, not
+ *   the driver: WebKit's load event waits for a pending import(), and WebKitWebDriver waits for
+ *   the load before a command, so no command of its would run until the runtime is let through
  */
 
 /** Sets sessionStorage["__engineProblems"] from the first script of every page on. */
@@ -62,6 +65,16 @@ const PROBE = `(() => {
     record("unhandled rejection: " + (reason && reason.message ? reason.message : String(reason)));
   });
   addEventListener("securitypolicyviolation", (event) => record("csp: " + event.violatedDirective + " " + event.blockedURI));
+  // A departure the test asked for, made by the page itself once the proxy says a held request
+  // has come: see leaveWhileRuntimeLoads.
+  const leave = JSON.parse(sessionStorage.getItem("__engineLeave") || "null");
+  if (leave) {
+    sessionStorage.removeItem("__engineLeave");
+    fetch("/__engine-held").then(() => {
+      if (leave.how === "link") document.querySelector('.site-footer a[href="' + leave.to + '"]').click();
+      else location.href = leave.to;
+    });
+  }
 })();`;
 
 /**
@@ -93,9 +106,11 @@ export async function startSite() {
    * Holds in force: each takes every request its pattern matches, retries included (Firefox asks
    * again once when a connection drops), until it is released or ended.
    * @typedef {(outgoing: import("node:http").ServerResponse, forward: () => void) => void} Ending
-   * @type {Array<{ pattern: RegExp, take: (outgoing: import("node:http").ServerResponse, path: string, forward: () => void) => void }>}
+   * @type {Array<{ pattern: RegExp, taken: boolean, take: (outgoing: import("node:http").ServerResponse, path: string, forward: () => void) => void }>}
    */
   const holds = [];
+  /** Pages waiting at /__engine-held for a held request to come. @type {Array<() => void>} */
+  const heldWaiters = [];
   /** @param {RegExp} pattern @returns {Held} */
   const hold = (pattern) => {
     /** @type {(path: string) => void} */
@@ -112,12 +127,15 @@ export async function startSite() {
     const waiting = [];
     const entry = {
       pattern,
+      taken: false,
       /** @param {import("node:http").ServerResponse} outgoing @param {string} path @param {() => void} forward */
       take: (outgoing, path, forward) => {
         outgoing.once("close", () => {
           if (!outgoing.writableFinished) markAbandoned();
         });
         markRequested(path);
+        entry.taken = true;
+        for (const answer of heldWaiters.splice(0)) answer();
         const end = () => {
           if (ending && !outgoing.destroyed) ending(outgoing, forward);
         };
@@ -154,6 +172,15 @@ export async function startSite() {
 
   /** @param {import("node:http").IncomingMessage} incoming @param {import("node:http").ServerResponse} outgoing */
   const pass = (incoming, outgoing) => {
+    if (incoming.url === "/__engine-held") {
+      const answer = () => {
+        outgoing.writeHead(204, { "cache-control": "no-store" });
+        outgoing.end();
+      };
+      if (holds.some((h) => h.taken)) answer();
+      else heldWaiters.push(answer);
+      return;
+    }
     if (incoming.url === "/__engine-probe.js") {
       outgoing.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
       outgoing.end(PROBE);
@@ -401,10 +428,13 @@ export const RUNTIME_FAILED = "[islands] the runtime could not load";
  * Opens home with its runtime held back at the server, so the loader is surely still
  * waiting for it, and returns once the browser has asked for it.
  * @param {Driver} driver @param {{ origin: string, hold: (pattern: RegExp) => Held }} site
+ * @param {{ how: "link" | "script", to: string } | null} [leave]  a departure the page makes itself
  */
-async function homeWithRuntimeHeld(driver, site) {
+async function homeWithRuntimeHeld(driver, site, leave = null) {
   await driver.open(`${site.origin}/privacypolicy`);
   await clearProblems(driver);
+  // Read by the probe on the next page (home), which leaves once the proxy holds the runtime.
+  if (leave) await driver.evaluate((l) => sessionStorage.setItem("__engineLeave", JSON.stringify(l)), leave);
   const held = site.hold(RUNTIME);
   await driver.navigate(`${site.origin}/`);
   await held.requested;
@@ -420,9 +450,12 @@ async function homeWithRuntimeHeld(driver, site) {
  * @param {"link" | "script"} how  a click on the footer's link, or the page setting location
  */
 export async function leaveWhileRuntimeLoads(driver, site, how) {
-  const held = await homeWithRuntimeHeld(driver, site);
-  if (how === "link") await driver.click('.site-footer a[href="/termsofservice"]');
-  else await driver.navigate(`${site.origin}/termsofservice`);
+  const to = "/termsofservice";
+  const held = await homeWithRuntimeHeld(driver, site, driver.leavesFromPage ? { how, to } : null);
+  if (driver.leavesFromPage) {
+    // The page has left by itself (a click on the link's element, or setting location).
+  } else if (how === "link") await driver.click(`.site-footer a[href="${to}"]`);
+  else await driver.navigate(`${site.origin}${to}`);
   await held.abandoned;
   held.release();
   await until(

@@ -111,6 +111,7 @@ const driver = {
     writePng(file, await browser.takeScreenshot());
   },
   ownProblems: () => [],
+  leavesFromPage: true,
 };
 
 test("WebKitGTK: the core visitor journey, with no console error or unhandled rejection", async () => {
