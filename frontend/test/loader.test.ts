@@ -1,4 +1,4 @@
-// The inline loader: the runtime starts once the first paint is reported (or at the
+// The inline loader: the runtime starts once the first contentful paint is reported (or at the
 // visitor's first tap, key or scroll), once only, and still starts after load where paint
 // timing is missing or silent.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -22,8 +22,8 @@ class FakePerformanceObserver {
     this.disconnected = true;
   }
   /** The browser reports a paint entry. */
-  paint(): void {
-    this.callback({}, this);
+  paint(name = "first-contentful-paint"): void {
+    this.callback({ getEntries: () => [{ name, entryType: "paint" }] }, this);
   }
 }
 
@@ -51,6 +51,17 @@ describe("afterFirstPaint", () => {
     expect(observer?.disconnected).toBe(true);
     window.dispatchEvent(new Event("load"));
     vi.advanceTimersByTime(FALLBACK_DELAY_MS * 2);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for the first contentful paint, not a first paint of the background alone", () => {
+    const start = vi.fn();
+    afterFirstPaint(start);
+    const [observer] = FakePerformanceObserver.instances;
+    observer?.paint("first-paint");
+    expect(start).not.toHaveBeenCalled();
+    expect(observer?.disconnected).toBe(false);
+    observer?.paint("first-contentful-paint");
     expect(start).toHaveBeenCalledTimes(1);
   });
 

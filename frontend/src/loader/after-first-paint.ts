@@ -1,11 +1,11 @@
-// When the islands runtime may start: once the page has painted, or at the visitor's
+// When the islands runtime may start: once the page's words have painted, or at the visitor's
 // first tap, key or scroll, whichever comes first. Imported by src/loader.ts.
 
 /** With paint timing but no paint reported (a page loaded in a background tab), the runtime starts this long after load. */
 export const FALLBACK_DELAY_MS = 1000;
 
 /**
- * Calls `start` once: when the first paint is reported; at the first pointer, key or
+ * Calls `start` once: when the first contentful paint is reported; at the first pointer, key or
  * scroll (so a tap waits as little as possible); or after load, at once in a browser
  * without paint timing and FALLBACK_DELAY_MS later in one that reports no paint.
  */
@@ -19,7 +19,11 @@ export function afterFirstPaint(start: () => void): void {
   const paintTiming =
     typeof PerformanceObserver === "function" && (PerformanceObserver.supportedEntryTypes ?? []).includes("paint");
   if (paintTiming) {
-    const observer = new PerformanceObserver(() => {
+    // The first contentful paint, the first with the page's words: a "first-paint" entry may
+    // come before it with nothing but the background, and the runtime must not compete with
+    // the words' paint.
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => entry.name === "first-contentful-paint")) return;
       observer.disconnect();
       once();
     });
