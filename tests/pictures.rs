@@ -94,7 +94,7 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
     // The hero: the page's largest paint, preloaded and fetched first.
     let home = read(&site, "dist/index.html");
     assert!(
-        home.contains("<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"/assets/img/bins-at-curb-400-"),
+        home.contains("<link rel=\"preload\" as=\"image\" type=\"image/avif\" imagesrcset=\"/assets/img/bins-at-curb-400-"),
         "{home}"
     );
     let hero = home
@@ -109,6 +109,16 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         hero.contains("fetchpriority=\"high\"") && !hero.contains("loading="),
         "{hero}"
     );
+    // Offered in AVIF first, then WebP, the JPEG last.
+    let hero_picture = home
+        .split("<picture>")
+        .find(|picture| picture.contains(HERO_ALT))
+        .unwrap_or_else(|| panic!("no hero <picture> in {home}"));
+    let avif =
+        hero_picture.find("<source type=\"image/avif\" srcset=\"/assets/img/bins-at-curb-400-");
+    let webp =
+        hero_picture.find("<source type=\"image/webp\" srcset=\"/assets/img/bins-at-curb-400-");
+    assert!(avif.is_some() && avif < webp, "{hero_picture}");
 
     // A picture further down a page: lazy, in proportion, every width.
     let policy = read(&site, "dist/privacypolicy.html");
@@ -130,6 +140,10 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
     assert!(
         !truck.contains("1200w"),
         "never wider than the original: {truck}"
+    );
+    assert!(
+        !truck.contains("image/avif"),
+        "AVIF only for the largest paint: {truck}"
     );
 
     // Every copy a page names exists, and none carries any metadata.
@@ -202,6 +216,28 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
             "bottom should be blue, is {bottom:?} ({ext})"
         );
     }
+    // The hero's AVIF copies are upright too (their size; the pixels are the same
+    // turned pixels the WebP and JPEG copies were checked for).
+    let avif_sizes: Vec<(u32, u32)> = published
+        .iter()
+        .filter(|entry| {
+            let name = entry.file_name().to_string_lossy();
+            name.starts_with("bins-at-curb-") && name.ends_with(".avif")
+        })
+        .map(|entry| {
+            let bytes = std::fs::read(entry.path()).expect("read a copy");
+            photos::avif_size(&bytes)
+                .unwrap_or_else(|| panic!("no size in {}", entry.path().display()))
+        })
+        .collect();
+    assert_eq!(avif_sizes.len(), 3, "{avif_sizes:?}");
+    assert!(avif_sizes.contains(&(1200, 1600)), "{avif_sizes:?}");
+    assert!(
+        avif_sizes
+            .iter()
+            .all(|(w, h)| (i64::from(*h) * 3 - i64::from(*w) * 4).abs() < 3),
+        "portrait, 3 × 4: {avif_sizes:?}"
+    );
     // In sRGB: 128 in the linear profile is about 188.
     let grey = largest("grey-", ".webp").get_pixel(300, 200).0;
     assert!(

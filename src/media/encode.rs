@@ -123,6 +123,32 @@ fn encode_one(
 ) -> Result<Vec<u8>, String> {
     let (width, height) = (variant.width, variant.height);
     match variant.format {
+        Format::Avif => {
+            let (w, h) = (width as usize, height as usize);
+            // 8 bits a channel, as the source; one thread, as the copies are
+            // already made side by side (rav1e would start a pool of its own).
+            let encoder = ravif::Encoder::new()
+                .with_quality(encoding.avif_quality)
+                .with_speed(encoding.avif_speed)
+                .with_bit_depth(ravif::BitDepth::Eight)
+                .with_num_threads(Some(1));
+            let encoded = if alpha {
+                let pixels: Vec<ravif::RGBA8> = data
+                    .chunks_exact(4)
+                    .map(|p| ravif::RGBA8::new(p[0], p[1], p[2], p[3]))
+                    .collect();
+                encoder.encode_rgba(ravif::Img::new(&pixels[..], w, h))
+            } else {
+                let pixels: Vec<ravif::RGB8> = data
+                    .chunks_exact(3)
+                    .map(|p| ravif::RGB8::new(p[0], p[1], p[2]))
+                    .collect();
+                encoder.encode_rgb(ravif::Img::new(&pixels[..], w, h))
+            };
+            encoded
+                .map(|image| image.avif_file)
+                .map_err(|err| format!("AVIF encoding failed: {err}"))
+        }
         Format::Webp => {
             let layout = if alpha {
                 webp::PixelLayout::Rgba

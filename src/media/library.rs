@@ -36,6 +36,8 @@ struct Indexed {
 struct Placed {
     picture: Arc<Picture>,
     at: Location,
+    /// Placed somewhere as a page's largest paint: published in AVIF too.
+    priority: bool,
 }
 
 pub struct Library {
@@ -119,18 +121,35 @@ impl Library {
         self.lock_placed().entry(name).or_insert_with(|| Placed {
             picture: Arc::clone(&picture),
             at: at.clone(),
+            priority: false,
         });
         Ok(picture)
     }
 
-    /// The markup of a placed picture.
-    pub fn markup(picture: &Picture, placement: &Placement) -> String {
-        variants::markup(picture, &variants::plan(picture), placement)
+    /// The markup of a placed picture; a page's largest paint
+    /// (`placement.priority`) is published in AVIF too.
+    pub fn markup(&self, picture: &Picture, placement: &Placement) -> String {
+        if placement.priority {
+            self.mark_priority(picture);
+        }
+        variants::markup(
+            picture,
+            &variants::plan(picture, placement.priority),
+            placement,
+        )
     }
 
-    /// The `<link rel="preload">` of a placed picture drawn `sizes` wide.
-    pub fn preload(picture: &Picture, sizes: &str) -> String {
-        variants::preload(picture, &variants::plan(picture), sizes)
+    /// The `<link rel="preload">` of a placed picture drawn `sizes` wide: a
+    /// page's largest paint, so published in AVIF too.
+    pub fn preload(&self, picture: &Picture, sizes: &str) -> String {
+        self.mark_priority(picture);
+        variants::preload(picture, &variants::plan(picture, true), sizes)
+    }
+
+    fn mark_priority(&self, picture: &Picture) {
+        if let Some(placed) = self.lock_placed().get_mut(&picture.name) {
+            placed.priority = true;
+        }
     }
 
     fn lock_placed(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Placed>> {
@@ -164,7 +183,7 @@ impl Library {
 
     fn files_of(&self, placed: &Placed) -> Result<Vec<OutputFile>> {
         let picture = &placed.picture;
-        let planned = variants::plan(picture);
+        let planned = variants::plan(picture, placed.priority);
         let cached: Vec<Option<Vec<u8>>> = planned.iter().map(|v| self.read_cached(v)).collect();
         if cached.iter().all(Option::is_some) {
             return Ok(planned

@@ -99,9 +99,9 @@ impl Layouts {
                     eager: eager.unwrap_or(false),
                     class: class.as_deref(),
                 };
-                Ok(Value::from_safe_string(Library::markup(
-                    &picture, &placement,
-                )))
+                Ok(Value::from_safe_string(
+                    library.markup(&picture, &placement),
+                ))
             },
         );
         let shown = self.shown.clone();
@@ -113,10 +113,9 @@ impl Layouts {
                 let picture = pictures
                     .place("", &src, &Location::file(&shown))
                     .map_err(function_error)?;
-                Ok(Value::from_safe_string(Library::preload(
-                    &picture,
-                    sizes.as_deref().unwrap_or("100vw"),
-                )))
+                Ok(Value::from_safe_string(
+                    pictures.preload(&picture, sizes.as_deref().unwrap_or("100vw")),
+                ))
             },
         );
     }

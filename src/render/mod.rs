@@ -197,8 +197,8 @@ impl<'a> PageRenderer<'a> {
                     class: Some("hero__image"),
                 };
                 Some(context! {
-                    html => Value::from_safe_string(Library::markup(&picture, &placement)),
-                    preload => Value::from_safe_string(Library::preload(&picture, HERO_IMAGE_SIZES)),
+                    html => Value::from_safe_string(input.pictures.markup(&picture, &placement)),
+                    preload => Value::from_safe_string(input.pictures.preload(&picture, HERO_IMAGE_SIZES)),
                 })
             }
             None => None,
@@ -275,7 +275,7 @@ fn page_context(
                 class: None,
             };
             first = false;
-            Ok(Library::markup(&picture, &placement))
+            Ok(input.pictures.markup(&picture, &placement))
         },
         place_island,
     )?;
@@ -436,7 +436,7 @@ fn faq_entries(input: &RenderInput) -> Result<Vec<Value>> {
                     sizes: PAGE_IMAGE_SIZES,
                     ..Placement::default()
                 };
-                Ok(Library::markup(&picture, &placement))
+                Ok(input.pictures.markup(&picture, &placement))
             })?;
             Ok(context! {
                 question => entry.question.as_str(),

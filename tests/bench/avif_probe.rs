@@ -1,7 +1,8 @@
-//! AVIF as curbside would make it, measured outside the build: ravif (rav1e)
-//! encodes a resize that `picture_quality reference` wrote, and prints bytes
-//! and encoding ms. Not part of the crate (ravif is no dependency); to run
-//! it, make a scratch crate of this file:
+//! AVIF settings measured outside the build: ravif (rav1e) encodes a resize
+//! that `picture_quality reference` wrote, and prints bytes and encoding ms,
+//! so speeds, threads and rav1e's assembly (which the build leaves out: it
+//! needs nasm) can be compared. Not compiled with the crate; to run it, make
+//! a scratch crate of this file:
 //!
 //!     cargo new --bin /tmp/avif-probe && cp tests/bench/avif_probe.rs /tmp/avif-probe/src/main.rs
 //!     cd /tmp/avif-probe && cargo add png@0.18 && cargo add ravif@0.13 --no-default-features -F threading

@@ -27,7 +27,7 @@
 //   node tests/bench/pictures-peers.mjs [--runs 3] [--only curbside,astro,hugo] [--keep]
 
 import { execFileSync } from "node:child_process";
-import { cpSync, createReadStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
@@ -238,7 +238,7 @@ function hugo() {
 
 // ---------------------------------------------------------------- serving and measuring
 
-const TYPES = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".webp": "image/webp", ".jpg": "image/jpeg", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json", ".woff2": "font/woff2" };
+const TYPES = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".webp": "image/webp", ".avif": "image/avif", ".jpg": "image/jpeg", ".png": "image/png", ".svg": "image/svg+xml", ".json": "application/json", ".woff2": "font/woff2" };
 
 /** A static server for `root` on 127.0.0.1: `/x/` and `/x` find `x/index.html` or `x.html`. @param {string} root */
 async function serve(root) {
@@ -261,6 +261,21 @@ async function serve(root) {
   const address = server.address();
   if (!address || typeof address !== "object") throw new Error("the static server has no port");
   return { base: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
+/**
+ * An AVIF copy (which picture_quality cannot decode) as a PNG beside it, decoded by sharp's
+ * libheif from the Astro project's packages; any other copy as it is.
+ * @param {string} copy
+ */
+function pngOfAvif(copy) {
+  if (readFileSync(copy).subarray(4, 8).toString("latin1") !== "ftyp") return copy;
+  const dir = join(work, "astro");
+  if (!existsSync(join(dir, "node_modules/sharp"))) throw new Error("an AVIF copy is decoded with the Astro project's sharp: run with astro");
+  const png = `${copy}.png`;
+  writeFileSync(join(dir, "sharp-png.mjs"), 'import sharp from "sharp";\nawait sharp(process.argv[2]).png().toFile(process.argv[3]);\n');
+  execFileSync("node", ["sharp-png.mjs", copy, png], { cwd: dir });
+  return png;
 }
 
 /**
@@ -328,7 +343,7 @@ try {
       const score = (/** @type {string | null} */ copy, /** @type {number} */ width) => {
         if (!copy) return null;
         try {
-          return Number(execFileSync(quality, ["dssim", references[width], copy], { encoding: "utf8" }).trim());
+          return Number(execFileSync(quality, ["dssim", references[width], pngOfAvif(copy)], { encoding: "utf8" }).trim());
         } catch {
           return null; // not the size of the reference: the copy's own width is in `files`
         }

@@ -324,8 +324,92 @@ pub fn metadata_blocks(bytes: &[u8]) -> Vec<String> {
             }
             at += 8 + len + len % 2;
         }
+    } else if bytes.get(4..8) == Some(b"ftyp") {
+        // AVIF: a file of boxes. Metadata would be another item than the AV1
+        // image (Exif, or XMP as "mime"), a colour profile, or another box.
+        for (kind, body) in boxes(bytes) {
+            match kind {
+                "ftyp" | "mdat" => {}
+                "meta" => {
+                    for (kind, body) in boxes(body.get(4..).unwrap_or_default()) {
+                        match kind {
+                            "iinf" => found.extend(
+                                item_types(body)
+                                    .into_iter()
+                                    .filter(|t| t != "av01")
+                                    .map(|t| format!("AVIF item {t}")),
+                            ),
+                            "iprp" => {
+                                for (_, properties) in
+                                    boxes(body).into_iter().filter(|(k, _)| *k == "ipco")
+                                {
+                                    for (kind, body) in boxes(properties) {
+                                        let colour = body.get(..4).map(String::from_utf8_lossy);
+                                        if kind == "colr" && colour.as_deref() != Some("nclx") {
+                                            found.push("AVIF colour profile".to_string());
+                                        }
+                                    }
+                                }
+                            }
+                            "hdlr" | "pitm" | "iloc" | "iref" => {}
+                            other => found.push(format!("AVIF box meta/{other}")),
+                        }
+                    }
+                }
+                other => found.push(format!("AVIF box {other}")),
+            }
+        }
     } else {
-        found.push("not a JPEG, PNG or WebP".to_string());
+        found.push("not a JPEG, PNG, WebP or AVIF".to_string());
     }
     found
+}
+
+/// The boxes of an ISOBMFF (AVIF) file or box body: type and body.
+fn boxes(mut data: &[u8]) -> Vec<(&str, &[u8])> {
+    let mut found = Vec::new();
+    while data.len() >= 8 {
+        let size = u32::from_be_bytes([data[0], data[1], data[2], data[3]]) as usize;
+        let kind = std::str::from_utf8(&data[4..8]).unwrap_or("????");
+        let size = if size == 0 { data.len() } else { size };
+        if size < 8 || size > data.len() {
+            found.push(("(cut short)", &data[..0]));
+            break;
+        }
+        found.push((kind, &data[8..size]));
+        data = &data[size..];
+    }
+    found
+}
+
+/// The item types an AVIF's `iinf` box lists (`infe` version 2 and 3).
+fn item_types(iinf: &[u8]) -> Vec<String> {
+    let version = iinf.first().copied().unwrap_or(0);
+    let entries = iinf
+        .get(if version == 0 { 6 } else { 8 }..)
+        .unwrap_or_default();
+    boxes(entries)
+        .into_iter()
+        .filter(|(kind, _)| *kind == "infe")
+        .map(|(_, body)| {
+            let at = if body.first() == Some(&3) { 10 } else { 8 };
+            body.get(at..at + 4)
+                .map_or("(short infe)".to_string(), |t| {
+                    String::from_utf8_lossy(t).into_owned()
+                })
+        })
+        .collect()
+}
+
+/// An AVIF's pixel size, from its `ispe` property.
+pub fn avif_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let meta = boxes(bytes).into_iter().find(|(k, _)| *k == "meta")?.1;
+    let iprp = boxes(meta.get(4..)?)
+        .into_iter()
+        .find(|(k, _)| *k == "iprp")?
+        .1;
+    let ipco = boxes(iprp).into_iter().find(|(k, _)| *k == "ipco")?.1;
+    let ispe = boxes(ipco).into_iter().find(|(k, _)| *k == "ispe")?.1;
+    let number = |at: usize| Some(u32::from_be_bytes(ispe.get(at..at + 4)?.try_into().ok()?));
+    Some((number(4)?, number(8)?))
 }

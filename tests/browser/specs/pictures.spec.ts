@@ -1,7 +1,7 @@
 // A hero photo, as a visitor sees it: a copy of the project whose home.yaml places a
 // 1600 × 1067 photo (drawn in the browser and saved as JPEG), served by the preview. On a
 // phone the photo is in the first screen; on a desktop it stands beside the text. It is the
-// page's largest paint, fetched in WebP at a width that fits the screen, and the page does not
+// page's largest paint, fetched in AVIF at a width that fits the screen, and the page does not
 // shift while it arrives. A file of content/public/ is served at its own address.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -46,7 +46,7 @@ async function placePhoto(root: string, { browser }: { browser: Browser }): Prom
   writeFileSync(join(root, "content/public/.well-known/security.txt"), "Contact: mailto:security@example.com\n");
 }
 
-test("the hero photo is the page's largest paint, in the first screen, fetched in WebP at a fitting width, with no layout shift", async ({ page }, testInfo) => {
+test("the hero photo is the page's largest paint, in the first screen, fetched in AVIF at a fitting width, with no layout shift", async ({ page }, testInfo) => {
   await page.goto(`${preview().origin}/`);
   const image = page.getByRole("img", { name: ALT });
   await expect(image).toBeVisible();
@@ -56,7 +56,7 @@ test("the hero photo is the page's largest paint, in the first screen, fetched i
     currentSrc: img.currentSrc,
     ratio: window.devicePixelRatio,
   }));
-  const chosen = /\/assets\/img\/bins-at-curb-(\d+)-[0-9a-f]{10}\.webp$/.exec(currentSrc);
+  const chosen = /\/assets\/img\/bins-at-curb-(\d+)-[0-9a-f]{10}\.avif$/.exec(currentSrc);
   expect(chosen, currentSrc).not.toBeNull();
   const chosenWidth = Number(chosen?.[1]);
   const box = await image.boundingBox();
@@ -115,9 +115,9 @@ test("the hero photo is the page's largest paint, in the first screen, fetched i
 test("the preload names the same copies, and a public file is served at its address", { tag: "@any-screen" }, async ({ page }) => {
   const { origin } = preview();
   const html = await (await page.request.get(`${origin}/`)).text();
-  const preload = /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)"/.exec(html);
+  const preload = /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"/.exec(html);
   expect(preload).not.toBeNull();
-  const source = /<source type="image\/webp" srcset="([^"]+)"/.exec(html);
+  const source = /<source type="image\/avif" srcset="([^"]+)"/.exec(html);
   expect(preload?.[1]).toBe(source?.[1]);
   const security = await page.request.get(`${origin}/.well-known/security.txt`);
   expect(security.status()).toBe(200);
