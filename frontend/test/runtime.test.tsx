@@ -3,6 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
+import { TOUCH_FIRST_QUERY } from "../src/runtime/fetch-early";
+import { islandFiles } from "../src/runtime/island-files";
 import { initIslands } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
 import { render as renderIsland } from "../src/server";
@@ -284,6 +286,47 @@ describe("islands runtime", () => {
     expect(started(element)).toBe(false);
     document.body.dispatchEvent(new Event("touchstart", { bubbles: true }));
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+  });
+
+  describe("fetching the islands' code before an island is due", () => {
+    // The build lists each island's files; the source form lists none, so the test names some.
+    const files = islandFiles as Record<string, readonly string[]>;
+    beforeEach(() => {
+      files.pricing = ["pricing-test.js", "react-test.js"];
+    });
+    afterEach(() => {
+      delete files.pricing;
+      for (const link of document.head.querySelectorAll("link[rel=modulepreload]")) link.remove();
+      vi.unstubAllGlobals();
+    });
+    const preloads = (): string[] =>
+      [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((link) => link.href.split("/").pop() ?? "");
+
+    it("on a desktop: nothing until the first scroll, then only the shared code", async () => {
+      stubMatchMedia(() => false);
+      await island("pricing", pricingProps, "visible");
+      initIslands();
+      expect(preloads()).toEqual([]);
+      window.dispatchEvent(new Event("scroll"));
+      expect(preloads()).toEqual(["react-test.js"]);
+    });
+
+    it("on a touch-first screen: every file at once, before any scroll or tap", async () => {
+      stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
+      await island("pricing", pricingProps, "visible");
+      initIslands();
+      expect(preloads()).toEqual(["pricing-test.js", "react-test.js"]);
+    });
+
+    it("on a touch-first screen with Save-Data: as on a desktop", async () => {
+      stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
+      vi.stubGlobal("navigator", Object.assign(Object.create(navigator) as Navigator, { connection: { saveData: true } }));
+      await island("pricing", pricingProps, "visible");
+      initIslands();
+      expect(preloads()).toEqual([]);
+      window.dispatchEvent(new Event("scroll"));
+      expect(preloads()).toEqual(["react-test.js"]);
+    });
   });
 
   it("hydrates an idle island without waiting for visibility", async () => {

@@ -4,6 +4,7 @@
 import type { ComponentType } from "react";
 import type { hydrate } from "../hydrate";
 import { readProps } from "../page-props";
+import { fetchesEarly } from "./fetch-early";
 import { holdInteractions } from "./hold";
 import { importIsland, islandFiles } from "./island-files";
 import { mediaMatches, whenIdle, whenInteracted, whenMedia, whenPageEngaged, whenVisible, type Cancel } from "./triggers";
@@ -23,8 +24,6 @@ function loadIsland(name: string): Promise<IslandModule> {
   return importIsland(name) as Promise<IslandModule>;
 }
 
-const preloaded = new Set<string>();
-
 /**
  * Asks for all of an island's files at once (or from `from` on), as `<link rel=modulepreload>`:
  * its import() would otherwise find React only after its own chunk arrived, a round trip later.
@@ -32,8 +31,7 @@ const preloaded = new Set<string>();
 export function preloadIsland(name: string, from = 0): void {
   for (const file of islandFiles[name]?.slice(from) ?? []) {
     const href = new URL(file, import.meta.url).href;
-    if (preloaded.has(href)) continue;
-    preloaded.add(href);
+    if ([...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].some((link) => link.href === href)) continue;
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
@@ -104,16 +102,19 @@ function mayRunHere(strategy: string): boolean {
 
 export function initIslands(root: ParentNode = document): void {
   const islands = [...root.querySelectorAll("[data-island]")];
-  // A visitor who scrolls or taps is reading on: fetch the code the islands this viewport may
-  // hydrate share (React above all), so it is there by the time an island scrolls into view.
-  // Each island's own chunk (the first of its files) comes when that island is due, so it takes
-  // no bandwidth from the chunk the island in view waits for. A page that is only loaded
-  // fetches nothing.
-  whenPageEngaged(() => {
+  const early = fetchesEarly();
+  // The code the islands this viewport may hydrate share (React above all), fetched so it is
+  // there by the time an island scrolls into view. On a desktop, once the visitor scrolls or
+  // taps (a page that is only loaded fetches nothing), and each island's own chunk (the first of
+  // its files) comes when that island is due, so it takes no bandwidth from the chunk the island
+  // in view waits for. On a touch-first screen, at once and every chunk (see fetch-early.ts).
+  const fetchShared = (): void => {
     for (const element of islands) {
-      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadIsland(element.getAttribute("data-island") ?? "", 1);
+      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadIsland(element.getAttribute("data-island") ?? "", early ? 0 : 1);
     }
-  });
+  };
+  if (early) fetchShared();
+  else whenPageEngaged(fetchShared);
   for (const element of islands) {
     const name = element.getAttribute("data-island") ?? "";
     const strategy = element.getAttribute("data-hydrate") ?? "visible";

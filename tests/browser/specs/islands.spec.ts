@@ -77,6 +77,32 @@ test.describe("the runtime", { tag: "@any-screen" }, () => {
   }
 });
 
+test.describe("the islands' code on a touch-first screen", () => {
+  test.skip(({ hasTouch }) => !hasTouch, "a phone's touch screen only (the desktop's rule is checked at desktop width below)");
+
+  test("/: React and every island's chunk are fetched once the words have painted, before any scroll or tap, and run only when an island is due", async ({ page }) => {
+    await page.goto("/");
+    const handle = await page.waitForFunction(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const chunks = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name) && !/\/islands-[\w-]+\.js$/.test(entry.name));
+      const placed = new Set([...document.querySelectorAll("[data-island]")].map((element) => element.getAttribute("data-island")));
+      // React's shared chunk and one chunk for each island the page places.
+      if (!paint || chunks.length < placed.size + 1 || chunks.some((entry) => entry.responseEnd === 0)) return null;
+      return { paint: paint.startTime, firstChunk: Math.min(...chunks.map((entry) => entry.startTime)), names: chunks.map((entry) => entry.name.split("/").pop()) };
+    });
+    const timing = await handle.jsonValue();
+    if (!timing) throw new Error("no paint or chunk timing");
+    expect(timing.firstChunk).toBeGreaterThanOrEqual(timing.paint);
+    expect(timing.names.some((name) => name?.startsWith("pricing-"))).toBe(true);
+    expect(timing.names.some((name) => name?.startsWith("contact-"))).toBe(true);
+    // Fetched, not run: the form, far below the first screen, has not hydrated.
+    await nextFrames(page);
+    await expect(page.locator("[data-island=contact]")).not.toHaveAttribute("data-hydrating");
+    await expect(page.locator("[data-island=contact]")).not.toHaveAttribute("data-hydrated");
+  });
+});
+
 test.describe("pricing island", () => {
   test("the switch toggles monthly ⇄ annual by click, saving and announcing each change", async ({ page }) => {
     await openPricing(page);
