@@ -6,6 +6,7 @@
 
 use image::{DynamicImage, ImageDecoder};
 use rayon::prelude::*;
+use rgb::FromSlice;
 
 use super::picture::{self, Picture};
 use super::variants::{ENCODING, Encoding, Format, Variant};
@@ -132,18 +133,11 @@ fn encode_one(
                 .with_speed(encoding.avif_speed)
                 .with_bit_depth(ravif::BitDepth::Eight)
                 .with_num_threads(Some(1));
+            // The resized bytes, lent as pixels: no copy.
             let encoded = if alpha {
-                let pixels: Vec<ravif::RGBA8> = data
-                    .chunks_exact(4)
-                    .map(|p| ravif::RGBA8::new(p[0], p[1], p[2], p[3]))
-                    .collect();
-                encoder.encode_rgba(ravif::Img::new(&pixels[..], w, h))
+                encoder.encode_rgba(ravif::Img::new(data.as_rgba(), w, h))
             } else {
-                let pixels: Vec<ravif::RGB8> = data
-                    .chunks_exact(3)
-                    .map(|p| ravif::RGB8::new(p[0], p[1], p[2]))
-                    .collect();
-                encoder.encode_rgb(ravif::Img::new(&pixels[..], w, h))
+                encoder.encode_rgb(ravif::Img::new(data.as_rgb(), w, h))
             };
             encoded
                 .map(|image| image.avif_file)

@@ -111,14 +111,12 @@ impl Format {
         }
     }
 
-    /// The media type a `<source>` or preload names it by.
+    /// The media type a `<source>` or preload names it by (the preview
+    /// serves the copies by the same table).
     pub fn mime(self) -> &'static str {
-        match self {
-            Format::Avif => "image/avif",
-            Format::Webp => "image/webp",
-            Format::Jpeg => "image/jpeg",
-            Format::Png => "image/png",
-        }
+        mime_guess::from_ext(self.extension())
+            .first_raw()
+            .unwrap_or("application/octet-stream")
     }
 }
 
@@ -341,6 +339,18 @@ mod tests {
             height,
             alpha: false,
             digest: "0123456789abcdef0123456789abcdef".into(),
+        }
+    }
+
+    #[test]
+    fn every_format_is_named_by_its_image_media_type() {
+        for (format, mime) in [
+            (Format::Avif, "image/avif"),
+            (Format::Webp, "image/webp"),
+            (Format::Jpeg, "image/jpeg"),
+            (Format::Png, "image/png"),
+        ] {
+            assert_eq!(format.mime(), mime);
         }
     }
 
