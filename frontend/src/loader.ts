@@ -1,5 +1,5 @@
 // The one inline script of every page: it makes the Start buttons work at once
-// (src/loader/plan-start.ts) and starts the islands runtime (src/runtime.ts) once the
+// (src/loader/plan-start.ts), answers the form's ZIP before React (src/form-early.ts), and starts the islands runtime (src/runtime.ts) once the
 // page has painted. Reading the page needs no JavaScript, so neither the
 // runtime's download nor its start-up may compete with the first paint on a slow phone.
 //
@@ -7,6 +7,7 @@
 // Content-Security-Policy. The runtime's URL comes from the element's data-runtime
 // attribute, so this text, and with it the hash, stays the same from build to build.
 // (It exports nothing: an export would be dead code in every page.)
+import { answerZipBeforeReact } from "./form-early";
 import { afterFirstPaint } from "./loader/after-first-paint";
 import { replayEarlyTap } from "./loader/early-tap";
 import { closePopoversOnLink } from "./loader/menu-links";
@@ -21,6 +22,7 @@ try {
   console.error("[islands] the Start buttons could not be prepared", error);
 }
 closePopoversOnLink();
+answerZipBeforeReact();
 if (runtime) {
   replayEarlyTap(
     new Promise((resolve, reject) => {

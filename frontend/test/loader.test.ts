@@ -118,6 +118,7 @@ describe("replayEarlyTap", () => {
     document.body.innerHTML = `
       <div data-island="pricing"><button type="button" id="switch">Annual</button><a href="#contact" id="link">Start</a></div>
       <div data-island="contact"><form><button id="submit">Sign me up</button></form></div>
+      <script type="application/json" id="props-contact">{"submitting":"Sending…"}</script>
       <button type="button" id="outside">Back to top</button>`;
     const get = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
     return { button: get("switch"), link: get("link"), submit: get("submit"), outside: get("outside") };
@@ -226,6 +227,9 @@ describe("replayEarlyTap", () => {
     document.addEventListener("submit", record);
     form.requestSubmit(submit);
     expect(seen).toEqual([true]);
+    // Held, and shown at once as being sent, in the island's words (its props' `submitting`).
+    expect(submit).toHaveTextContent("Sending…");
+    expect(submit).toBeDisabled();
     const woken = vi.fn();
     form.closest("[data-island]")?.addEventListener("pointerdown", woken, true);
     started();
@@ -234,6 +238,9 @@ describe("replayEarlyTap", () => {
     // Sent again, this time for the runtime to take (nothing here prevents it), after waking the island.
     expect(woken).toHaveBeenCalledTimes(1);
     expect(seen).toEqual([true, false]);
+    // Put back before it was sent again: the island (here nothing) shows its own state from there.
+    expect(submit).toHaveTextContent("Sign me up");
+    expect(submit).toBeEnabled();
     expect(nativeSubmit).not.toHaveBeenCalled();
     document.removeEventListener("submit", record);
   });

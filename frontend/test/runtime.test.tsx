@@ -1,6 +1,7 @@
 // The plain-TS runtime: back-to-top, reveal-on-scroll, and the islands' hydration
 // strategies, hydrating real server HTML from src/server.tsx.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { answerZipBeforeReact } from "../src/form-early";
 import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
 import { TOUCH_FIRST_QUERY } from "../src/runtime/fetch-early";
@@ -243,12 +244,58 @@ describe("islands runtime", () => {
     vi.stubGlobal("fetch", fetchMock);
     const element = await island("contact", contactProps, "visible");
     initIslands();
+    const errors = vi.spyOn(console, "error");
     const form = fillServerForm(element);
     const nativeSubmit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
     form.requestSubmit();
+    // At once, before React: the button says the form is being sent, as the island's own would.
+    const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
+    expect(button).toHaveTextContent(contactProps.submitting);
+    expect(button).toBeDisabled();
     await vi.waitFor(() => expect(element).toHaveTextContent(contactProps.thanks.heading));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(nativeSubmit).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("gives the button back when a held submit no longer validates once the island has hydrated", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ next: "/thanks" })));
+    vi.stubGlobal("fetch", fetchMock);
+    const element = await island("contact", contactProps, "visible");
+    initIslands();
+    const form = fillServerForm(element);
+    form.requestSubmit();
+    const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
+    expect(button).toBeDisabled();
+    // Emptied while React was on its way: the replayed submit fails validation and sends nothing.
+    (form.querySelector("#email") as HTMLInputElement).value = "";
+    await hydrated(element);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(button).toBeEnabled();
+    expect(button).toHaveTextContent(contactProps.submit);
+  });
+
+  it("shows a ZIP's note as it is typed before React, and hydrates over it without a mismatch", async () => {
+    const errors = vi.spyOn(console, "error");
+    const element = await island("contact", contactProps, "visible");
+    // What the page's inline loader does before the runtime arrives.
+    const stop = answerZipBeforeReact();
+    const zip = element.querySelector("#zip") as HTMLInputElement;
+    const note = element.querySelector("[role=status]");
+    zip.value = "5700";
+    zip.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(note).toHaveTextContent("");
+    zip.value = "57006";
+    zip.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(note).toHaveTextContent(contactProps.zip.inArea);
+    initIslands();
+    zip.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    await hydrated(element);
+    // The same element, adopted by React, still says it; React answers from here on.
+    expect(element.querySelector("[role=status]")).toBe(note);
+    expect(note).toHaveTextContent(contactProps.zip.inArea);
+    expect(errors).not.toHaveBeenCalled();
+    stop();
   });
 
   it.each([

@@ -5,6 +5,7 @@
 // A form sent that early is held the same way, rather than leaving the page for the form
 // service's own: once the runtime is listening, it is sent again through the island; if the
 // runtime never comes, it is sent as the page would send it without JavaScript.
+import { showSending } from "../form-early";
 import { needsNoHold } from "../runtime/hold";
 
 export function replayEarlyTap(started: Promise<unknown>): void {
@@ -24,13 +25,15 @@ export function replayEarlyTap(started: Promise<unknown>): void {
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("[data-island]") && !needsNoHold(target)) tapped = target;
   };
-  let submitted: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  let submitted: { form: HTMLFormElement; submitter: HTMLElement | null; putBack: () => void } | null = null;
   // Bubbling, on document: a submit something else already handled is left alone.
   const onSubmit = (event: SubmitEvent): void => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.closest("[data-island]") || event.defaultPrevented) return;
     event.preventDefault();
-    submitted = { form, submitter: event.submitter };
+    // Shown at once, as the island would; a second press while held changes nothing.
+    if (submitted?.form === form) return;
+    submitted = { form, submitter: event.submitter, putBack: showSending(form) };
   };
   document.addEventListener("click", onClick, true);
   document.addEventListener("submit", onSubmit);
@@ -46,6 +49,7 @@ export function replayEarlyTap(started: Promise<unknown>): void {
     () => {
       stop();
       if (submitted?.form.isConnected) {
+        submitted.putBack();
         // Wakes the island (its hold is then listening), which takes the submit from here.
         submitted.form.dispatchEvent(new Event("pointerdown", { bubbles: true, composed: true }));
         submitted.form.requestSubmit(submitted.submitter);

@@ -16,6 +16,7 @@
 //
 // It names no island: it finds what it needs by the props' shape and the links' own attributes,
 // wherever and however often the islands are placed.
+import { isRecord } from "../form-early";
 import { allProps } from "../page-props";
 import { choosePlan, choosePromotion, followPlanPromotion, isPlanType, onPlanChange, readPlanType, setPagePlan, showPlan } from "../plan";
 import { scrollBehavior } from "../motion";
@@ -35,10 +36,6 @@ interface PagePlans {
   chosen: PlanType | null;
   /** The promotion select and the value that stands for each plan. */
   promotion: { selectId: string; values: Record<PlanType, string>; none: string } | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isPlans(value: unknown): value is Plans {

@@ -4,6 +4,8 @@
 // leaves the page for the form service's own page.
 // Links and form fields need no help: the browser already does the right thing.
 
+import { showSending } from "../form-early";
+
 export interface Held {
   /** hydrateRoot has been called: React now handles clicks itself (hydrating first), so replay the held one. */
   releaseClick(): void;
@@ -29,6 +31,7 @@ export function needsNoHold(target: Element): boolean {
 export function holdInteractions(island: Element): Held {
   let click: HTMLElement | null = null;
   let form: HTMLFormElement | null = null;
+  let putBack = (): void => undefined;
 
   const onClick = (event: Event): void => {
     const target = event.target;
@@ -42,7 +45,10 @@ export function holdInteractions(island: Element): Held {
     const target = event.target;
     if (!(target instanceof HTMLFormElement) || !island.contains(target) || event.defaultPrevented) return;
     event.preventDefault();
+    if (form === target) return;
     form = target;
+    // Shown at once, as the island would once it listens.
+    putBack = showSending(target);
   };
   island.addEventListener("click", onClick, true);
   document.addEventListener("submit", onSubmit);
@@ -56,7 +62,9 @@ export function holdInteractions(island: Element): Held {
     },
     releaseSubmit() {
       stopSubmits();
-      if (form?.isConnected) form.requestSubmit();
+      if (!form?.isConnected) return;
+      putBack();
+      form.requestSubmit();
     },
     giveUp() {
       stopClicks();

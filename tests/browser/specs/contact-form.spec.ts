@@ -126,7 +126,7 @@ test.describe("a successful sign-up", { tag: "@any-screen" }, () => {
     expect(fieldsObject(await bodyFields(service.requests[0]!))).toEqual(expectedBody(PERSON, PROMOTION.none, MONTHLY));
   });
 
-  test("a submit before the form has hydrated is sent by the island, not as a page load", async ({ page }) => {
+  test("a ZIP and a submit before the form has hydrated are answered at once, and the submit is sent by the island, not as a page load", async ({ page }) => {
     const service = await interceptFormService(page);
     service.answer(SUCCESS);
     await probeIslands(page);
@@ -135,7 +135,12 @@ test.describe("a successful sign-up", { tag: "@any-screen" }, () => {
     await page.goto("/");
     await page.locator("#contact").scrollIntoViewIfNeeded();
     await fillPerson(page);
+    // React has not arrived, yet the ZIP's note and the sending state show at once, in the island's words.
+    await expect(page.locator("#contact [role=status]")).toHaveText("Great, Brookings area ZIP codes are in our service area.");
     await submitButton(page).click();
+    await expect(submitButton(page)).toHaveText("Submitting…");
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(page.locator("[data-island=contact]")).not.toHaveAttribute("data-hydrated");
     expect(service.requests).toHaveLength(0);
     chunk.release();
     await expectThanks(page);

@@ -44,6 +44,8 @@ export interface PageState {
   zip: string;
   zipStatus: string;
   thanked: boolean;
+  /** The form shows it has taken the submit: its button is disabled, saying it is being sent, or the thanks are shown. */
+  sending: boolean;
   /** plan-change events on window, change events of the promotion select, requests to the form service. */
   planChanges: number;
   promotionChanges: number;
@@ -69,10 +71,18 @@ export interface Control {
   prepare?: (page: Page) => Promise<void>;
   /** What the visitor presses (scrolled into view first). */
   target: (page: Page) => Locator;
-  /** Typed after the press. */
+  /**
+   * Typed after the press. The press timed is then the last key's: each key is an interaction of
+   * its own, and the last one is what the result (the ZIP's note) answers.
+   */
   types?: string;
   /** The parts of PageState this press decides, as a fully hydrated page ends. */
   expected: Partial<PageState>;
+  /**
+   * What the page shows first in answer to the press, when that comes before `expected` (a submit
+   * shows it is being sent before the form service replies): the press is timed to this.
+   */
+  answer?: Partial<PageState>;
 }
 
 const PERSON: Record<string, string> = {
@@ -163,6 +173,7 @@ export const CONTROLS: readonly Control[] = [
       }, PERSON),
     target: (page) => page.locator("#contact form [type=submit]"),
     expected: { thanked: true, posts: 1 },
+    answer: { sending: true },
   },
 ];
 
@@ -238,6 +249,9 @@ async function installCounters(page: Page, savedPlan: string): Promise<void> {
           zip: value("#zip"),
           zipStatus: document.querySelector(".contact-form__zip-status")?.textContent?.trim() ?? "",
           thanked: document.querySelector(".contact--thanks") !== null,
+          sending:
+            document.querySelector(".contact--thanks") !== null ||
+            document.querySelector<HTMLButtonElement>("#contact form [type=submit]")?.disabled === true,
           planChanges: probe.planChanges,
           promotionChanges: probe.promotionChanges,
         };
@@ -387,7 +401,7 @@ export interface Outcome {
   device: Device;
   moment: Moment;
   kept: boolean;
-  /** From the press to the expected state, in the page's clock; null when never reached. */
+  /** From the press to its first answer (the expected state, or `answer`), in the page's clock; null when never reached. */
   ms: number | null;
   state: PageState;
 }
@@ -434,9 +448,15 @@ export async function pressOnce(
   const target = control.target(page);
   const arm = (): Promise<void> => page.evaluate(() => void ((window as unknown as { __sweep: SweepProbe }).__sweep.tapAt = 0));
   const press = async (): Promise<void> => {
-    await arm();
+    if (!control.types) {
+      await arm();
+      await pressAt(target, device);
+      return;
+    }
     await pressAt(target, device);
-    if (control.types) await page.keyboard.type(control.types);
+    await page.keyboard.type(control.types.slice(0, -1));
+    await arm();
+    await page.keyboard.type(control.types.slice(-1));
   };
 
   if (moment === "at DOMContentLoaded") {
@@ -476,7 +496,8 @@ export async function pressOnce(
     }
   }
 
-  // Reached: the expected state, in the page's clock.
+  // Reached: the first answer, then the expected state, in the page's clock.
+  const answered = control.answer ? await reachedAt(page, control.answer, opts.timeoutMs) : null;
   const reached = await reachedAt(page, control.expected, opts.timeoutMs);
   const tapAt = await page.evaluate(() => (window as unknown as { __sweep: SweepProbe }).__sweep.tapAt);
 
@@ -497,7 +518,8 @@ export async function pressOnce(
   }
   const state = await readState(page, posts);
   const kept = reached !== null && matches(state, control.expected);
-  return { control: control.name, device, moment, kept, ms: reached !== null && tapAt > 0 ? Math.round(reached - tapAt) : null, state };
+  const first = control.answer ? answered : reached;
+  return { control: control.name, device, moment, kept, ms: first !== null && reached !== null && tapAt > 0 ? Math.round(first - tapAt) : null, state };
 }
 
 /**
