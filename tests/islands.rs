@@ -108,6 +108,39 @@ fn a_layout_places_an_island_twice_each_with_its_props_ids_and_moment() {
 }
 
 #[test]
+fn every_placement_names_its_islands_files_its_own_chunk_first_then_the_shared_ones() {
+    let site = two_toggles();
+    site.build_ok();
+    let home = page(&site, "index.html");
+    let placements = select(&home, "[data-island]");
+    assert_eq!(placements.len(), 3, "two toggles and the form");
+    let mut shared: Option<BTreeSet<String>> = None;
+    for element in placements {
+        let name = element.value().attr("data-island").unwrap_or_default();
+        let files: Vec<&str> = element
+            .value()
+            .attr("data-files")
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect();
+        assert!(files.len() >= 2, "{name} names {files:?}");
+        assert!(
+            files[0].starts_with(&format!("/assets/{name}-")),
+            "{name}'s own chunk first: {files:?}"
+        );
+        for file in &files {
+            assert!(
+                site.root().join("dist").join(&file[1..]).is_file(),
+                "{name} names {file}, which the build did not write"
+            );
+        }
+        // React's chunk and the rest: the same files for every island.
+        let rest: BTreeSet<String> = files[1..].iter().map(|f| f.to_string()).collect();
+        assert_eq!(shared.get_or_insert_with(|| rest.clone()), &rest);
+    }
+}
+
+#[test]
 fn node_renders_each_distinct_placement_once() {
     let site = two_toggles();
     // The same placement on a second page is the same render.

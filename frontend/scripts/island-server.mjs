@@ -7,7 +7,9 @@
 // Logs go to stderr only. The process exits 0 when stdin closes.
 //
 //   {"id":1,"cmd":"bundle"}
-//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","files":[{"path":"assets/…js","contents":"…"}]}
+//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","files":[{"path":"assets/…js","contents":"…"}],
+//         "islandFiles":{"pricing":["assets/pricing-HASH.js","assets/chunk-HASH.js"],…}}
+//     (islandFiles: each island's entry chunk, then every chunk it imports: what its placements name)
 //   {"id":3,"cmd":"css","sheets":[{"name":"layouts/assets/site.css","css":"…"}]}
 //     -> {"id":3,"ok":true,"css":["…minified…"]}
 //   {"id":2,"cmd":"render","islands":[{"name":"pricing","props":{…},"prefix":"pricing_2-"}],"reload":false}
@@ -55,7 +57,7 @@ const serverOut = path.join(cacheDir, "server.mjs");
 /** @typedef {{ render(name: string, props: unknown, prefix?: string): Promise<{ html: string, hydrate: string }> }} ServerModule */
 /**
  * @typedef {{ id: number | null, ok: false, error: string }
- *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[] }
+ *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[], islandFiles: Record<string, string[]> }
  *   | { id: number, ok: true, css: string[] }
  *   | { id: number, ok: true, islands: Array<{ html: string, hydrate: string }> }} Reply
  */
@@ -237,7 +239,8 @@ async function bundle(id) {
   await logWarnings([...islands.warnings, ...runtime.warnings, ...loaderResult.warnings]);
   const files = [...assetFiles(runtime), ...assetFiles(islands)];
   console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
-  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files };
+  const islandFiles = Object.fromEntries([...islandFileLists].map(([name, list]) => [name, list.map((file) => `assets/${file}`)]));
+  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files, islandFiles };
 }
 
 /**

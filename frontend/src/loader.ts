@@ -9,6 +9,7 @@
 // (It exports nothing: an export would be dead code in every page.)
 import { answerZipBeforeReact } from "./form-early";
 import { afterFirstPaint } from "./loader/after-first-paint";
+import { fetchesEarly, preloadPlacedIslands } from "./loader/fetch-early";
 import { replayEarlyTap } from "./loader/early-tap";
 import { closePopoversOnLink } from "./loader/menu-links";
 import { initPlanStarts } from "./loader/plan-start";
@@ -27,6 +28,8 @@ if (runtime) {
   replayEarlyTap(
     new Promise((resolve, reject) => {
       afterFirstPaint(() => {
+        // On a touch-first screen the islands' files come side by side with the runtime.
+        if (fetchesEarly()) preloadPlacedIslands();
         import(runtime).then(resolve, reject);
       });
     }),

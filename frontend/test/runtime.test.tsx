@@ -1,10 +1,9 @@
 // The plain-TS runtime: back-to-top, reveal-on-scroll, and the islands' hydration
 // strategies, hydrating real server HTML from src/server.tsx.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { answerZipBeforeReact } from "../src/form-early";
 import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
-import { TOUCH_FIRST_QUERY } from "../src/runtime/fetch-early";
 import { islandFiles } from "../src/runtime/island-files";
 import { initIslands } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
@@ -335,45 +334,21 @@ describe("islands runtime", () => {
     await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
   });
 
-  describe("fetching the islands' code before an island is due", () => {
+  it("fetches nothing until the first scroll, then only the code the islands share", async () => {
     // The build lists each island's files; the source form lists none, so the test names some.
     const files = islandFiles as Record<string, readonly string[]>;
-    beforeEach(() => {
-      files.pricing = ["pricing-test.js", "react-test.js"];
-    });
-    afterEach(() => {
+    files.pricing = ["pricing-test.js", "react-test.js"];
+    onTestFinished(() => {
       delete files.pricing;
       for (const link of document.head.querySelectorAll("link[rel=modulepreload]")) link.remove();
-      vi.unstubAllGlobals();
     });
     const preloads = (): string[] =>
       [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((link) => link.href.split("/").pop() ?? "");
-
-    it("on a desktop: nothing until the first scroll, then only the shared code", async () => {
-      stubMatchMedia(() => false);
-      await island("pricing", pricingProps, "visible");
-      initIslands();
-      expect(preloads()).toEqual([]);
-      window.dispatchEvent(new Event("scroll"));
-      expect(preloads()).toEqual(["react-test.js"]);
-    });
-
-    it("on a touch-first screen: every file at once, before any scroll or tap", async () => {
-      stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
-      await island("pricing", pricingProps, "visible");
-      initIslands();
-      expect(preloads()).toEqual(["pricing-test.js", "react-test.js"]);
-    });
-
-    it("on a touch-first screen with Save-Data: as on a desktop", async () => {
-      stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
-      vi.stubGlobal("navigator", Object.assign(Object.create(navigator) as Navigator, { connection: { saveData: true } }));
-      await island("pricing", pricingProps, "visible");
-      initIslands();
-      expect(preloads()).toEqual([]);
-      window.dispatchEvent(new Event("scroll"));
-      expect(preloads()).toEqual(["react-test.js"]);
-    });
+    await island("pricing", pricingProps, "visible");
+    initIslands();
+    expect(preloads()).toEqual([]);
+    window.dispatchEvent(new Event("scroll"));
+    expect(preloads()).toEqual(["react-test.js"]);
   });
 
   it("hydrates an idle island without waiting for visibility", async () => {

@@ -156,6 +156,7 @@ impl Finished {
             placements,
             islands_entry: &self.entry,
             islands_loader: &self.made.bundle.loader,
+            island_files: &self.made.bundle.island_files,
             inline_css: &self.made.minified.site,
             nojs_css: &self.nojs_url,
             meta_csp: &self.meta_csp,

@@ -11,6 +11,7 @@ pub mod pricing;
 pub mod props;
 pub mod registry;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value;
@@ -198,12 +199,15 @@ pub struct RenderedIsland {
 }
 
 /// The bundled islands: the runtime entry's URL path, the inline script that
-/// starts it (frontend/src/loader.ts) and every file to write.
+/// starts it (frontend/src/loader.ts), every file to write, and each island's
+/// files (its own chunk first, then every chunk it imports, React's among
+/// them), as paths like the entry's.
 #[derive(Debug, Clone)]
 pub struct Bundle {
     pub entry: String,
     pub loader: String,
     pub files: Vec<OutputFile>,
+    pub island_files: BTreeMap<String, Vec<String>>,
 }
 
 #[cfg(test)]

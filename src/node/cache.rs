@@ -10,7 +10,7 @@
 //! of one site's results. Slots are written whole (a temporary file, then a
 //! rename): builds running at once may replace each other's, never cut them.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -97,6 +97,7 @@ struct StoredBundle {
     entry: String,
     loader: String,
     files: Vec<(String, String)>,
+    island_files: BTreeMap<String, Vec<String>>,
 }
 
 impl NodeCache {
@@ -133,6 +134,7 @@ impl NodeCache {
         Some(Bundle {
             entry: stored.entry,
             loader: stored.loader,
+            island_files: stored.island_files,
             files: stored
                 .files
                 .into_iter()
@@ -156,6 +158,7 @@ impl NodeCache {
                 entry: bundle.entry.clone(),
                 loader: bundle.loader.clone(),
                 files,
+                island_files: bundle.island_files.clone(),
             };
             self.put("bundle", key, stored);
         }
@@ -252,14 +255,23 @@ mod tests {
             entry: "assets/islands-1.js".into(),
             loader: "start()".into(),
             files: vec![OutputFile::text("assets/islands-1.js", "code".into())],
+            island_files: BTreeMap::from([(
+                "pricing".to_string(),
+                vec!["assets/pricing-1.js".to_string()],
+            )]),
         };
         cache.put_bundle(&two, &bundle);
         let again = NodeCache::new(dir.path().join("node"))
             .bundle(&two)
             .unwrap();
         assert_eq!(
-            (again.entry, again.loader, again.files),
-            (bundle.entry, bundle.loader, bundle.files)
+            (again.entry, again.loader, again.files, again.island_files),
+            (
+                bundle.entry,
+                bundle.loader,
+                bundle.files,
+                bundle.island_files
+            )
         );
         // A cut-off slot is a miss, not an error.
         std::fs::write(dir.path().join("node/islands.json"), "{\"key\":").unwrap();

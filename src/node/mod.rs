@@ -7,6 +7,7 @@
 pub mod cache;
 mod dependencies;
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -66,6 +67,8 @@ struct BundleReply {
     entry: String,
     loader: String,
     files: Vec<BundleFile>,
+    #[serde(rename = "islandFiles")]
+    island_files: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -202,6 +205,7 @@ impl NodeBridge {
             entry: reply.entry,
             loader: reply.loader,
             files,
+            island_files: reply.island_files,
         })
     }
 

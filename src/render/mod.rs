@@ -14,7 +14,7 @@ use minijinja::{Value, context};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::content::PageIsland;
 use crate::content::{PAGES_FOLDER, Page, Site, markdown};
@@ -76,6 +76,8 @@ pub struct BuiltAssets<'a> {
     /// The runtime's URL path.
     pub islands_entry: &'a str,
     pub islands_loader: &'a str,
+    /// Each island's files, its own chunk first (paths under the site's root).
+    pub island_files: &'a BTreeMap<String, Vec<String>>,
     /// Minified; no `</style` (checked by the build).
     pub inline_css: &'a str,
     pub nojs_css: &'a str,
@@ -540,7 +542,11 @@ impl<'a> Placer<'a> {
             markup
                 .entry(island.marker.as_str())
                 .or_default()
-                .push_back(island_markup(island, rendered)?);
+                .push_back(island_markup(
+                    island,
+                    rendered,
+                    self.built.island_files.get(&island.placed.name),
+                )?);
         }
         page.contents =
             markers::replace_with(html, &page.path, |name| match markup.get_mut(name) {
@@ -676,16 +682,27 @@ fn check_meta_policy(html: &str, page: &str) -> Result<()> {
 
 /// An island in the page: its server-rendered HTML in the element the
 /// runtime hydrates (which names the placement's id, for its props and
-/// React's prefix), followed by its props.
-fn island_markup(island: &OnPage, rendered: &RenderedIsland) -> Result<String> {
+/// React's prefix, and the island's files, which the page's loader may fetch
+/// side by side with the runtime), followed by its props.
+fn island_markup(
+    island: &OnPage,
+    rendered: &RenderedIsland,
+    files: Option<&Vec<String>>,
+) -> Result<String> {
     let name = &island.placed.name;
     let hydrate = island
         .placed
         .hydrate
         .as_deref()
         .unwrap_or(&rendered.hydrate);
+    let files: Vec<String> = files
+        .into_iter()
+        .flatten()
+        .map(|file| format!("/{file}"))
+        .collect();
     Ok(format!(
-        "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-placement=\"{id}\">{html}</div><script type=\"application/json\" id=\"props-{id}\">{props}</script>",
+        "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-placement=\"{id}\" data-files=\"{files}\">{html}</div><script type=\"application/json\" id=\"props-{id}\">{props}</script>",
+        files = xml_escape(&files.join(" ")),
         hydrate = xml_escape(hydrate),
         id = island.id,
         html = rendered.html,

@@ -4,7 +4,7 @@
 import type { ComponentType } from "react";
 import type { hydrate } from "../hydrate";
 import { readProps } from "../page-props";
-import { fetchesEarly } from "./fetch-early";
+import { preloadModule } from "../module-preload";
 import { holdInteractions } from "./hold";
 import { importIsland, islandFiles } from "./island-files";
 import { mediaMatches, whenIdle, whenInteracted, whenMedia, whenPageEngaged, whenVisible, type Cancel } from "./triggers";
@@ -29,14 +29,7 @@ function loadIsland(name: string): Promise<IslandModule> {
  * its import() would otherwise find React only after its own chunk arrived, a round trip later.
  */
 export function preloadIsland(name: string, from = 0): void {
-  for (const file of islandFiles[name]?.slice(from) ?? []) {
-    const href = new URL(file, import.meta.url).href;
-    if ([...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].some((link) => link.href === href)) continue;
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    document.head.append(link);
-  }
+  for (const file of islandFiles[name]?.slice(from) ?? []) preloadModule(new URL(file, import.meta.url).href);
 }
 
 export async function hydrateIsland(element: Element, name: string): Promise<void> {
@@ -102,19 +95,17 @@ function mayRunHere(strategy: string): boolean {
 
 export function initIslands(root: ParentNode = document): void {
   const islands = [...root.querySelectorAll("[data-island]")];
-  const early = fetchesEarly();
-  // The code the islands this viewport may hydrate share (React above all), fetched so it is
-  // there by the time an island scrolls into view. On a desktop, once the visitor scrolls or
-  // taps (a page that is only loaded fetches nothing), and each island's own chunk (the first of
-  // its files) comes when that island is due, so it takes no bandwidth from the chunk the island
-  // in view waits for. On a touch-first screen, at once and every chunk (see fetch-early.ts).
-  const fetchShared = (): void => {
+  // A visitor who scrolls or taps is reading on: fetch the code the islands this viewport may
+  // hydrate share (React above all), so it is there by the time an island scrolls into view.
+  // Each island's own chunk (the first of its files) comes when that island is due, so it takes
+  // no bandwidth from the chunk the island in view waits for. A page that is only loaded
+  // fetches nothing (on a touch-first screen the loader has already asked for all of it:
+  // src/loader/fetch-early.ts).
+  whenPageEngaged(() => {
     for (const element of islands) {
-      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadIsland(element.getAttribute("data-island") ?? "", early ? 0 : 1);
+      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadIsland(element.getAttribute("data-island") ?? "", 1);
     }
-  };
-  if (early) fetchShared();
-  else whenPageEngaged(fetchShared);
+  });
   for (const element of islands) {
     const name = element.getAttribute("data-island") ?? "";
     const strategy = element.getAttribute("data-hydrate") ?? "visible";

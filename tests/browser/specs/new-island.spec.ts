@@ -45,9 +45,11 @@ const preview = servedCopy({
 test("a new island file is server-rendered into the page, then hydrated by the runtime", { tag: "@any-screen" }, async ({ page }) => {
   const { origin } = preview();
   // The server HTML, as a browser without JavaScript gets it: the island's markup, the strategy
-  // its own file declares, and its (empty) props beside it.
+  // its own file declares, its files (its own chunk first), and its (empty) props beside it.
   const html = await (await page.request.get(`${origin}/`)).text();
-  expect(html).toMatch(/<div class="island island--wave" data-island="wave" data-hydrate="idle" data-placement="wave"><button type="button" class="wave">Waved <!-- -->0<!-- --> times<\/button><\/div>/);
+  expect(html).toMatch(
+    /<div class="island island--wave" data-island="wave" data-hydrate="idle" data-placement="wave" data-files="\/assets\/wave-[\w-]+\.js \/assets\/chunk-[\w-]+\.js[^"]*"><button type="button" class="wave">Waved <!-- -->0<!-- --> times<\/button><\/div>/,
+  );
   expect(html).toContain('<script type="application/json" id="props-wave">{}</script>');
 
   const chunks: string[] = [];
