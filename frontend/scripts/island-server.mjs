@@ -124,13 +124,11 @@ const islandFilesPlugin = {
   setup(build) {
     build.onLoad({ filter: /[\\/]runtime[\\/]island-files\.ts$/ }, (args) => {
       if (path.resolve(args.path) !== islandFilesModule) return undefined;
-      const lists = JSON.stringify(Object.fromEntries(islandFileLists));
       return {
-        contents: [
-          `export const islandFiles = ${lists};`,
-          // A name with no island is a rejected import, as a missing file would be.
-          "export const importIsland = (name) => Object.hasOwn(islandFiles, name) ? import(new URL(islandFiles[name][0], import.meta.url).href) : Promise.reject(Error(`no island ${name}`));",
-        ].join("\n"),
+        // The island's entry chunk, as its placement names it; a placement that names none (an
+        // island the build did not bundle) is a rejected import, as a missing file would be.
+        contents:
+          "export const importIsland = (name, file) => file ? import(new URL(file, document.baseURI).href) : Promise.reject(Error(`no island ${name}`));",
         loader: "js",
       };
     });

@@ -41,21 +41,19 @@ export function answerZipBeforeReact(): () => void {
 }
 
 /**
- * Shows on a held form's submit button that it is being sent (the island's `submitting` label,
- * disabled), and returns what puts the button back as it was. The button is put back just before
- * the held submit is sent again, in the same task: the island then shows its own sending state,
- * and a form that no longer validates is left with a button that works.
+ * Shows on a held form's submit button that it is being sent (disabled, with the words of its
+ * `data-submitting`, which the island writes), and returns what puts the button back as it was.
+ * The button is put back just before the held submit is sent again, in the same task: the island
+ * then shows its own sending state, and a form that no longer validates keeps a button that works.
  */
 export function showSending(form: HTMLFormElement): () => void {
-  const button = form.querySelector<HTMLButtonElement>("button[type=submit], button:not([type])");
-  const label = placementProps(form)?.submitting;
-  if (!button || typeof label !== "string") return () => undefined;
-  const idle = button.textContent;
-  const wasDisabled = button.disabled;
-  button.textContent = label;
+  const button = form.querySelector<HTMLButtonElement>("button[data-submitting]");
+  if (!button) return () => undefined;
+  const { textContent: idle, disabled } = button;
+  button.textContent = button.dataset.submitting ?? idle;
   button.disabled = true;
   return () => {
     button.textContent = idle;
-    button.disabled = wasDisabled;
+    button.disabled = disabled;
   };
 }

@@ -16,6 +16,7 @@ interface Reply {
   loader?: string;
   css?: string[];
   files?: { path: string; contents: string }[];
+  islandFiles?: Record<string, string[]>;
   islands?: { html: string; hydrate: string }[];
 }
 
@@ -87,8 +88,10 @@ describe("island server", () => {
     for (const name of ["pricing", "contact"]) {
       const chunk = files.find((f) => f.path.startsWith(`assets/${name}-`));
       expect(chunk, name).toBeDefined();
-      // The runtime loads it by its hashed name, and it shares the one React chunk.
-      expect(runtime).toContain(`"${chunk?.path.slice("assets/".length)}"`);
+      // Its placements name it first, then the one React chunk it shares (the runtime names no
+      // file: it reads them from the placement).
+      expect(reply.islandFiles?.[name]).toEqual([chunk?.path, reactChunk?.path]);
+      expect(runtime).not.toContain(`${chunk?.path.slice("assets/".length)}`);
       expect(chunk?.contents).not.toContain(REACT_MARK);
       expect(chunk?.contents).toContain(reactChunk?.path.slice("assets/".length));
     }

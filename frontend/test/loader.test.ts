@@ -119,8 +119,7 @@ describe("replayEarlyTap", () => {
   function page(): { button: HTMLButtonElement; link: HTMLAnchorElement; submit: HTMLButtonElement; outside: HTMLButtonElement } {
     document.body.innerHTML = `
       <div data-island="pricing"><button type="button" id="switch">Annual</button><a href="#contact" id="link">Start</a></div>
-      <div data-island="contact"><form><button id="submit">Sign me up</button></form></div>
-      <script type="application/json" id="props-contact">{"submitting":"Sending…"}</script>
+      <div data-island="contact"><form><button id="submit" data-submitting="Sending…">Sign me up</button></form></div>
       <button type="button" id="outside">Back to top</button>`;
     const get = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
     return { button: get("switch"), link: get("link"), submit: get("submit"), outside: get("outside") };
@@ -229,7 +228,7 @@ describe("replayEarlyTap", () => {
     document.addEventListener("submit", record);
     form.requestSubmit(submit);
     expect(seen).toEqual([true]);
-    // Held, and shown at once as being sent, in the island's words (its props' `submitting`).
+    // Held, and shown at once as being sent, in the island's words (its button's data-submitting).
     expect(submit).toHaveTextContent("Sending…");
     expect(submit).toBeDisabled();
     const woken = vi.fn();

@@ -8,7 +8,7 @@
 // the loader asks for every file the page's islands name as it starts the runtime, after the
 // page's words have painted and side by side with the runtime, as preloads that run nothing
 // until an island is due. A visitor who asked to save data (Save-Data) gets the desktop's rule.
-import { preloadModule } from "../module-preload";
+import { preloadPlaced } from "../module-preload";
 import { mediaMatches } from "../runtime/triggers";
 
 /** A screen whose main pointer is a finger, without hover: a phone or a tablet. */
@@ -30,11 +30,8 @@ export function fetchesEarly(): boolean {
  * imports), once each; an island whose moment is a media query that does not match is left out.
  */
 export function preloadPlacedIslands(root: ParentNode = document): void {
-  for (const element of root.querySelectorAll<HTMLElement>("[data-island][data-files]")) {
+  for (const element of root.querySelectorAll<HTMLElement>("[data-island]")) {
     const strategy = element.dataset.hydrate ?? "";
-    if (strategy.startsWith("media:") && !mediaMatches(strategy.slice("media:".length))) continue;
-    for (const file of (element.dataset.files ?? "").split(" ")) {
-      if (file) preloadModule(new URL(file, document.baseURI).href);
-    }
+    if (!strategy.startsWith("media:") || mediaMatches(strategy.slice("media:".length))) preloadPlaced(element);
   }
 }

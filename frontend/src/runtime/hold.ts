@@ -15,17 +15,16 @@ export interface Held {
   giveUp(): void;
 }
 
-const NATIVE = "a[href], input, select, textarea, label";
-/** The plan's switch and words: the page's plan script answers them until React listens. */
-const PLAN_CONTROLS = "[data-plan-toggle], [data-plan-option]";
-const SUBMIT = "button[type=submit], button:not([type])";
-
 /**
- * A click the browser completes by itself (links, fields) or turns into a submit, or one the
- * page's plan script has answered (it does so until React listens, and React after).
+ * What a click needs no hold on: what the browser completes by itself (links, fields) or turns
+ * into a submit, and the plan's switch and words, which the page's plan script answers until
+ * React listens (and React after).
  */
+const NO_HOLD =
+  "a[href], input, select, textarea, label, button[type=submit], button:not([type]), [data-plan-toggle], [data-plan-option]";
+
 export function needsNoHold(target: Element): boolean {
-  return target.closest(NATIVE) !== null || target.closest(SUBMIT) !== null || target.closest(PLAN_CONTROLS) !== null;
+  return target.closest(NO_HOLD) !== null;
 }
 
 export function holdInteractions(island: Element): Held {

@@ -4,9 +4,9 @@
 import type { ComponentType } from "react";
 import type { hydrate } from "../hydrate";
 import { readProps } from "../page-props";
-import { preloadModule } from "../module-preload";
+import { placedFiles, preloadPlaced } from "../module-preload";
 import { holdInteractions } from "./hold";
-import { importIsland, islandFiles } from "./island-files";
+import { importIsland } from "./island-files";
 import { mediaMatches, whenIdle, whenInteracted, whenMedia, whenPageEngaged, whenVisible, type Cancel } from "./triggers";
 
 /** What every island's browser module exports (the island file's component, and the shared hydrate). */
@@ -16,24 +16,18 @@ interface IslandModule {
 }
 
 /**
- * The island's module, from src/islands/<name>.tsx; rejects when there is none. Its shape is not
- * checked here, to keep the runtime small: the build made every entry with both exports, and
- * refused an island file without a default export.
+ * The island's module, from src/islands/<name>.tsx (its chunk, as the placement names it);
+ * rejects when there is none. Its shape is not checked here, to keep the runtime small: the build
+ * made every entry with both exports, and refused an island file without a default export.
  */
-function loadIsland(name: string): Promise<IslandModule> {
-  return importIsland(name) as Promise<IslandModule>;
-}
-
-/**
- * Asks for all of an island's files at once (or from `from` on), as `<link rel=modulepreload>`:
- * its import() would otherwise find React only after its own chunk arrived, a round trip later.
- */
-export function preloadIsland(name: string, from = 0): void {
-  for (const file of islandFiles[name]?.slice(from) ?? []) preloadModule(new URL(file, import.meta.url).href);
+function loadIsland(element: Element, name: string): Promise<IslandModule> {
+  return importIsland(name, placedFiles(element)[0]) as Promise<IslandModule>;
 }
 
 export async function hydrateIsland(element: Element, name: string): Promise<void> {
-  preloadIsland(name);
+  // All of the island's files at once: its import() would otherwise find React only after its
+  // own chunk arrived, a round trip later.
+  preloadPlaced(element);
   // data-hydrating, then data-hydrated: where each island is, for tests, the benchmark and styles.
   element.setAttribute("data-hydrating", "");
   const held = holdInteractions(element);
@@ -41,7 +35,7 @@ export async function hydrateIsland(element: Element, name: string): Promise<voi
   const id = element.getAttribute("data-placement") ?? name;
   try {
     const props = readProps(id);
-    const module = await loadIsland(name);
+    const module = await loadIsland(element, name);
     // From here React answers the island's presses (the page's plan script stops answering them).
     element.setAttribute("data-react", "");
     // The props were serialized by the Rust CLI for exactly this placement.
@@ -103,7 +97,7 @@ export function initIslands(root: ParentNode = document): void {
   // src/loader/fetch-early.ts).
   whenPageEngaged(() => {
     for (const element of islands) {
-      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadIsland(element.getAttribute("data-island") ?? "", 1);
+      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadPlaced(element, 1);
     }
   });
   for (const element of islands) {
