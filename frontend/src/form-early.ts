@@ -3,13 +3,9 @@
 // its note, and a submit the page holds for the island shows that it is being sent. Each is what
 // the island itself shows; the island marks the two elements with suppressHydrationWarning, since
 // the page may have changed them before hydration. Used by the inline loader and the runtime.
-import { readProps } from "./page-props";
+import { isRecord, readProps } from "./page-props";
 import type { ZipProps } from "./props";
 import { zipMessage } from "./zip";
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isZipProps(value: unknown): value is ZipProps {
   return isRecord(value) && Array.isArray(value.serviceArea) && typeof value.inArea === "string" && typeof value.outsideArea === "string";

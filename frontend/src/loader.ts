@@ -1,7 +1,8 @@
 // The one inline script of every page: it makes the Start buttons work at once
-// (src/loader/plan-start.ts), answers the form's ZIP before React (src/form-early.ts), and starts the islands runtime (src/runtime.ts) once the
-// page has painted. Reading the page needs no JavaScript, so neither the
-// runtime's download nor its start-up may compete with the first paint on a slow phone.
+// (src/loader/plan-start.ts), answers the form's ZIP before React (src/form-early.ts), and
+// starts the islands runtime (src/runtime.ts) once the page has painted. Reading the page
+// needs no JavaScript, so neither the runtime's download nor its start-up may compete with the
+// first paint on a slow phone.
 //
 // The build inlines it at the end of <body>, allowed by its hash in the
 // Content-Security-Policy. The runtime's URL comes from the element's data-runtime

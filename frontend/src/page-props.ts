@@ -2,6 +2,11 @@
 // one for each placement (ID is its element's data-placement), written by the build. Read by the
 // runtime to hydrate, and by the loader before any island has.
 
+/** A JSON object, as props and their parts are: what the page's scripts check before reading a prop. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** The props of the placement `id` (its element's data-placement); throws when the page has none. */
 export function readProps(id: string): unknown {
   const script = document.getElementById(`props-${id}`);

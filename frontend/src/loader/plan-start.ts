@@ -16,8 +16,7 @@
 //
 // It names no island: it finds what it needs by the props' shape and the links' own attributes,
 // wherever and however often the islands are placed.
-import { isRecord } from "../form-early";
-import { allProps } from "../page-props";
+import { allProps, isRecord } from "../page-props";
 import { choosePlan, choosePromotion, followPlanPromotion, isPlanType, onPlanChange, readPlanType, setPagePlan, showPlan } from "../plan";
 import { scrollBehavior } from "../motion";
 import type { PlanType, Plans } from "../props";
