@@ -21,10 +21,11 @@
 // - islands: one entry per src/islands/<name>.tsx (an island is that one file), made here as
 //   `export { default } from the island; export { hydrate }`, with code splitting. React and
 //   React DOM land in one shared chunk, each island in its own chunk (named after it).
-// - runtime: src/runtime.ts alone, with its src/runtime/island-files.ts replaced by the list of
-//   each island's chunks. Built apart because esbuild adds a bare import of its helper chunk to
-//   every entry point of a split build (evanw/esbuild#1892): the runtime would fetch an extra
-//   file on every page load. Apart, it is one file with no static imports at all.
+// - runtime: src/runtime.ts alone, with its src/runtime/island-files.ts replaced by an import of
+//   the file a placement names (the runtime names no chunk, so it is built beside the islands).
+//   Built apart because esbuild adds a bare import of its helper chunk to every entry point of a
+//   split build (evanw/esbuild#1892): the runtime would fetch an extra file on every page load.
+//   Apart, it is one file with no static imports at all.
 // A third, src/loader.ts, is the small script every page inlines to start the runtime once
 // the page has painted: a classic script (IIFE), returned as text rather than a file.
 
@@ -80,16 +81,17 @@ const browserOptions = {
   logLevel: "silent",
 };
 
-/** @type {Map<string, string[]>} Island name -> its entry chunk, then every chunk it imports statically (file names). */
-const islandFileLists = new Map();
 const islandFilesModule = path.join(root, "src", "runtime", "island-files.ts");
 
 /**
- * Each island's entry chunk and the chunks it imports, directly or not, from esbuild's metafile.
+ * Each island's entry chunk, then the chunks it imports, directly or not, from esbuild's
+ * metafile, as paths like the reply's files: what each of the island's placements names.
  * @param {esbuild.Metafile} metafile
+ * @returns {Record<string, string[]>}
  */
-function listIslandFiles(metafile) {
-  islandFileLists.clear();
+function islandFiles(metafile) {
+  /** @type {Record<string, string[]>} */
+  const lists = {};
   for (const [output, meta] of Object.entries(metafile.outputs)) {
     if (!meta.entryPoint?.startsWith(`${ISLAND_ENTRY}:`)) continue;
     const files = [output];
@@ -98,8 +100,9 @@ function listIslandFiles(metafile) {
         if (imported.kind === "import-statement" && !files.includes(imported.path)) files.push(imported.path);
       }
     }
-    islandFileLists.set(meta.entryPoint.slice(ISLAND_ENTRY.length + 1), files.map((file) => path.basename(file)));
+    lists[meta.entryPoint.slice(ISLAND_ENTRY.length + 1)] = files.map((file) => `assets/${path.basename(file)}`);
   }
+  return lists;
 }
 
 /** @type {esbuild.Plugin} The entry of each island: its file's component, and the shared hydrate. */
@@ -143,6 +146,17 @@ let runtimeContext;
 let loaderContext;
 /** @type {esbuild.BuildContext | undefined} */
 let serverContext;
+
+/** The runtime's esbuild context, made on first use. @returns {Promise<esbuild.BuildContext>} */
+async function runtimeContextReady() {
+  runtimeContext ??= await esbuild.context({
+    ...browserOptions,
+    entryPoints: [{ in: "src/runtime.ts", out: "islands" }],
+    entryNames: "[name]-[hash]",
+    plugins: [islandFilesPlugin],
+  });
+  return runtimeContext;
+}
 
 /** The loader's esbuild context, made on first use. @returns {Promise<esbuild.BuildContext>} */
 async function loaderContextReady() {
@@ -218,17 +232,11 @@ async function bundle(id) {
   serverStale = true;
   loadServer().catch(() => undefined);
   const loaderBuild = loaderContextReady().then((context) => context.rebuild());
-  const islands = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (
-    await (await islandsContext()).rebuild()
+  // The runtime names no island chunk, so it is built beside the islands, not after them.
+  /** @typedef {esbuild.BuildResult<{ write: false, metafile: true }>} Built */
+  const [islands, runtime] = /** @type {[Built, Built]} */ (
+    await Promise.all([islandsContext().then((context) => context.rebuild()), runtimeContextReady().then((context) => context.rebuild())])
   );
-  listIslandFiles(islands.metafile);
-  runtimeContext ??= await esbuild.context({
-    ...browserOptions,
-    entryPoints: [{ in: "src/runtime.ts", out: "islands" }],
-    entryNames: "[name]-[hash]",
-    plugins: [islandFilesPlugin],
-  });
-  const runtime = /** @type {esbuild.BuildResult<{ write: false, metafile: true }>} */ (await runtimeContext.rebuild());
   const entry = Object.keys(runtime.metafile.outputs).find((o) => runtime.metafile.outputs[o]?.entryPoint);
   if (!entry) throw new Error("esbuild produced no output for src/runtime.ts");
   const loaderResult = await loaderBuild;
@@ -237,8 +245,7 @@ async function bundle(id) {
   await logWarnings([...islands.warnings, ...runtime.warnings, ...loaderResult.warnings]);
   const files = [...assetFiles(runtime), ...assetFiles(islands)];
   console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
-  const islandFiles = Object.fromEntries([...islandFileLists].map(([name, list]) => [name, list.map((file) => `assets/${file}`)]));
-  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files, islandFiles };
+  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files, islandFiles: islandFiles(islands.metafile) };
 }
 
 /**

@@ -128,6 +128,8 @@ struct Finished {
     inline: InlineSources,
     nojs: OutputFile,
     entry: String,
+    /// Each island's files as its placements name them: URL paths, one space apart.
+    island_files: HashMap<String, String>,
     nojs_url: String,
     meta_csp: String,
 }
@@ -142,6 +144,15 @@ impl Finished {
         Finished {
             islands: std::mem::take(&mut made.rendered),
             entry: format!("/{}", made.bundle.entry),
+            island_files: made
+                .bundle
+                .island_files
+                .iter()
+                .map(|(name, files)| {
+                    let paths: Vec<String> = files.iter().map(|file| format!("/{file}")).collect();
+                    (name.clone(), paths.join(" "))
+                })
+                .collect(),
             nojs_url: format!("/{}", nojs.path),
             meta_csp: headers::meta_policy(&inline),
             made,
@@ -156,7 +167,7 @@ impl Finished {
             placements,
             islands_entry: &self.entry,
             islands_loader: &self.made.bundle.loader,
-            island_files: &self.made.bundle.island_files,
+            island_files: &self.island_files,
             inline_css: &self.made.minified.site,
             nojs_css: &self.nojs_url,
             meta_csp: &self.meta_csp,

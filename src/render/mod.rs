@@ -14,7 +14,7 @@ use minijinja::{Value, context};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use crate::content::PageIsland;
 use crate::content::{PAGES_FOLDER, Page, Site, markdown};
@@ -76,8 +76,8 @@ pub struct BuiltAssets<'a> {
     /// The runtime's URL path.
     pub islands_entry: &'a str,
     pub islands_loader: &'a str,
-    /// Each island's files, its own chunk first (paths under the site's root).
-    pub island_files: &'a BTreeMap<String, Vec<String>>,
+    /// Each island's files, its own chunk first: URL paths, one space apart.
+    pub island_files: &'a HashMap<String, String>,
     /// Minified; no `</style` (checked by the build).
     pub inline_css: &'a str,
     pub nojs_css: &'a str,
@@ -545,7 +545,10 @@ impl<'a> Placer<'a> {
                 .push_back(island_markup(
                     island,
                     rendered,
-                    self.built.island_files.get(&island.placed.name),
+                    self.built
+                        .island_files
+                        .get(&island.placed.name)
+                        .map_or("", String::as_str),
                 )?);
         }
         page.contents =
@@ -684,25 +687,16 @@ fn check_meta_policy(html: &str, page: &str) -> Result<()> {
 /// runtime hydrates (which names the placement's id, for its props and
 /// React's prefix, and the island's files, which the page's loader may fetch
 /// side by side with the runtime), followed by its props.
-fn island_markup(
-    island: &OnPage,
-    rendered: &RenderedIsland,
-    files: Option<&Vec<String>>,
-) -> Result<String> {
+fn island_markup(island: &OnPage, rendered: &RenderedIsland, files: &str) -> Result<String> {
     let name = &island.placed.name;
     let hydrate = island
         .placed
         .hydrate
         .as_deref()
         .unwrap_or(&rendered.hydrate);
-    let files: Vec<String> = files
-        .into_iter()
-        .flatten()
-        .map(|file| format!("/{file}"))
-        .collect();
     Ok(format!(
         "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-placement=\"{id}\" data-files=\"{files}\">{html}</div><script type=\"application/json\" id=\"props-{id}\">{props}</script>",
-        files = xml_escape(&files.join(" ")),
+        files = xml_escape(files),
         hydrate = xml_escape(hydrate),
         id = island.id,
         html = rendered.html,
