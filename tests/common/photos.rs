@@ -340,14 +340,10 @@ pub fn metadata_blocks(bytes: &[u8]) -> Vec<String> {
                                     .map(|t| format!("AVIF item {t}")),
                             ),
                             "iprp" => {
-                                for (_, properties) in
-                                    boxes(body).into_iter().filter(|(k, _)| *k == "ipco")
-                                {
-                                    for (kind, body) in boxes(properties) {
-                                        let colour = body.get(..4).map(String::from_utf8_lossy);
-                                        if kind == "colr" && colour.as_deref() != Some("nclx") {
-                                            found.push("AVIF colour profile".to_string());
-                                        }
+                                for (kind, body) in properties(body) {
+                                    let colour = body.get(..4).map(String::from_utf8_lossy);
+                                    if kind == "colr" && colour.as_deref() != Some("nclx") {
+                                        found.push("AVIF colour profile".to_string());
                                     }
                                 }
                             }
@@ -382,6 +378,15 @@ fn boxes(mut data: &[u8]) -> Vec<(&str, &[u8])> {
     found
 }
 
+/// The properties an AVIF's `iprp` box holds (the boxes of its `ipco`).
+fn properties(iprp: &[u8]) -> Vec<(&str, &[u8])> {
+    boxes(iprp)
+        .into_iter()
+        .filter(|(kind, _)| *kind == "ipco")
+        .flat_map(|(_, ipco)| boxes(ipco))
+        .collect()
+}
+
 /// The item types an AVIF's `iinf` box lists (`infe` version 2 and 3).
 fn item_types(iinf: &[u8]) -> Vec<String> {
     let version = iinf.first().copied().unwrap_or(0);
@@ -408,8 +413,7 @@ pub fn avif_size(bytes: &[u8]) -> Option<(u32, u32)> {
         .into_iter()
         .find(|(k, _)| *k == "iprp")?
         .1;
-    let ipco = boxes(iprp).into_iter().find(|(k, _)| *k == "ipco")?.1;
-    let ispe = boxes(ipco).into_iter().find(|(k, _)| *k == "ispe")?.1;
+    let ispe = properties(iprp).into_iter().find(|(k, _)| *k == "ispe")?.1;
     let number = |at: usize| Some(u32::from_be_bytes(ispe.get(at..at + 4)?.try_into().ok()?));
     Some((number(4)?, number(8)?))
 }
