@@ -213,11 +213,15 @@ fn the_contact_forms_fields_are_required_and_its_promotions_listed_in_the_static
 }
 
 #[test]
-fn inline_code_is_only_the_hashed_stylesheet_and_loader_and_structured_data_is_escaped() {
+fn inline_code_is_only_the_hashed_stylesheet_and_scripts_and_structured_data_is_escaped() {
     let (_dir, out) = build_real_site();
     let headers = read(&out, "_headers");
     assert!(!headers.contains("unsafe-inline"));
     let csp_hash = curbside::output::headers::csp_hash;
+    let script_src = header_policy(&out)
+        .into_iter()
+        .find(|directive| directive.starts_with("script-src "))
+        .expect("a script-src directive");
     for page in [
         "index.html",
         "privacypolicy.html",
@@ -226,7 +230,8 @@ fn inline_code_is_only_the_hashed_stylesheet_and_loader_and_structured_data_is_e
     ] {
         let html = read(&out, page);
         let doc = Html::parse_document(&html);
-        // Data blocks, and one script: the loader, which starts the runtime named by its attribute.
+        // Data blocks, and two scripts: the head's, which fetches the islands' code early on a
+        // phone, and the loader, which starts the runtime named by its attribute.
         let code: Vec<_> = select(&doc, "script")
             .into_iter()
             .filter(|script| {
@@ -241,24 +246,36 @@ fn inline_code_is_only_the_hashed_stylesheet_and_loader_and_structured_data_is_e
             let start = html.find(open).unwrap() + open.len();
             html[start..start + html[start..].find(close).unwrap()].to_string()
         };
-        // Only a page that places islands has their loader; the others run no code.
+        // Only a page that places islands has their scripts; the others run no code.
         let has_islands = !select(&doc, "[data-island]").is_empty();
         assert_eq!(has_islands, page == "index.html", "{page}");
-        assert_eq!(code.len(), usize::from(has_islands), "{page}: {code:?}");
-        if let Some(script) = code.first() {
-            let runtime = script.value().attr("data-runtime").expect("data-runtime");
+        assert_eq!(code.len(), 2 * usize::from(has_islands), "{page}: {code:?}");
+        if has_islands {
+            let runtime = code[1].value().attr("data-runtime").expect("data-runtime");
             assert!(
                 out.join(runtime.trim_start_matches('/')).is_file(),
                 "{page}: {runtime}"
             );
-            assert!(script.value().attr("src").is_none(), "{page}");
+            let files = code[0].value().attr("data-files").expect("data-files");
+            assert!(files.starts_with(runtime), "{page}: {files}");
+            assert!(
+                code.iter()
+                    .all(|script| script.value().attr("src").is_none())
+            );
             let loader = between(&format!("<script data-runtime=\"{runtime}\">"), "</script>");
             assert!(loader.contains("PerformanceObserver"), "{page}: {loader}");
-            // Allowed by exactly its own hash.
+            let preload = between(&format!("<script data-files=\"{files}\">"), "</script>");
+            assert!(preload.contains("modulepreload"), "{page}: {preload}");
             assert!(
-                headers.contains(&format!("script-src 'self' {};", csp_hash(&loader))),
-                "{page}: loader hash not in {headers}"
+                html.find(&preload) < html.find("</head>"),
+                "{page}: in the head"
             );
+            // Allowed by exactly their own hashes.
+            let mut allowed: Vec<&str> = script_src.split_whitespace().skip(1).collect();
+            allowed.sort_unstable();
+            let mut hashes = vec!["'self'".to_string(), csp_hash(&loader), csp_hash(&preload)];
+            hashes.sort_unstable();
+            assert_eq!(allowed, hashes, "{page}: {script_src}");
         }
         let css = between("<style>", "</style>");
         assert_eq!(select(&doc, "style").len(), 1, "{page}");

@@ -902,7 +902,7 @@ fn layout_missing() {
     fails_at!(site, "layouts/home.html");
 }
 
-// The inline stylesheet and loader are allowed by the hashes of exactly their
+// The inline stylesheet and scripts are allowed by the hashes of exactly their
 // texts: anything beside them in their element would block them in the browser.
 // Only the part of the build after Node can see that, so these need the frontend.
 
@@ -921,6 +921,30 @@ fn layout_adds_text_beside_the_loader() {
     layout_edit_fails_at_layouts!(
         "{{ assets.islands_loader }}</script>",
         "{{ assets.islands_loader }};</script>"
+    );
+}
+
+#[test]
+fn layout_adds_text_beside_the_heads_script() {
+    layout_edit_fails_at_layouts!(
+        "{{ assets.islands_preload }}</script>",
+        "{{ assets.islands_preload }};</script>"
+    );
+}
+
+#[test]
+fn layout_drops_the_files_attribute_of_the_heads_script() {
+    layout_edit_fails_at_layouts!(
+        "<script data-files=\"{{ assets.islands_files }}\">",
+        "<script>"
+    );
+}
+
+#[test]
+fn layout_places_the_heads_script_twice() {
+    layout_edit_fails_at_layouts!(
+        "<noscript>",
+        "<script data-files=\"{{ assets.islands_files }}\">{{ assets.islands_preload }}</script>\n<noscript>"
     );
 }
 

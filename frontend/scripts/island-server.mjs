@@ -7,7 +7,7 @@
 // Logs go to stderr only. The process exits 0 when stdin closes.
 //
 //   {"id":1,"cmd":"bundle"}
-//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","files":[{"path":"assets/…js","contents":"…"}],
+//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","preload":"…","files":[{"path":"assets/…js","contents":"…"}],
 //         "islandFiles":{"pricing":["assets/pricing-HASH.js","assets/chunk-HASH.js"],…}}
 //     (islandFiles: each island's entry chunk, then every chunk it imports: what its placements name)
 //   {"id":3,"cmd":"css","sheets":[{"name":"layouts/assets/site.css","css":"…"}]}
@@ -26,8 +26,10 @@
 //   Built apart because esbuild adds a bare import of its helper chunk to every entry point of a
 //   split build (evanw/esbuild#1892): the runtime would fetch an extra file on every page load.
 //   Apart, it is one file with no static imports at all.
-// A third, src/loader.ts, is the small script every page inlines to start the runtime once
-// the page has painted: a classic script (IIFE), returned as text rather than a file.
+// A third makes the two small scripts a page with islands inlines, classic scripts (IIFE)
+// returned as text rather than files: src/loader.ts, at the end of the body, starts the runtime
+// once the page has painted; src/preload.ts, in the head, fetches the islands' code early on a
+// touch-first screen.
 
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
@@ -58,7 +60,7 @@ const serverOut = path.join(cacheDir, "server.mjs");
 /** @typedef {{ render(name: string, props: unknown, prefix?: string): Promise<{ html: string, hydrate: string }> }} ServerModule */
 /**
  * @typedef {{ id: number | null, ok: false, error: string }
- *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[], islandFiles: Record<string, string[]> }
+ *   | { id: number, ok: true, entry: string, loader: string, preload: string, files: OutFile[], islandFiles: Record<string, string[]> }
  *   | { id: number, ok: true, css: string[] }
  *   | { id: number, ok: true, islands: Array<{ html: string, hydrate: string }> }} Reply
  */
@@ -158,17 +160,25 @@ async function runtimeContextReady() {
   return runtimeContext;
 }
 
-/** The loader's esbuild context, made on first use. @returns {Promise<esbuild.BuildContext>} */
+/** The inline scripts' esbuild context (the loader's and the head's), made on first use. @returns {Promise<esbuild.BuildContext>} */
 async function loaderContextReady() {
   loaderContext ??= await esbuild.context({
     ...browserOptions,
-    entryPoints: ["src/loader.ts"],
+    entryPoints: ["src/loader.ts", "src/preload.ts"],
     format: "iife",
     metafile: false,
-    outfile: path.join(assetsDir, "loader.js"),
-    outdir: undefined,
   });
   return loaderContext;
+}
+
+/**
+ * The text of one inline script the loader's context made.
+ * @param {esbuild.BuildResult} result @param {string} name @returns {string}
+ */
+function inlineScript(result, name) {
+  const text = result.outputFiles?.find((file) => path.basename(file.path) === `${name}.js`)?.text.trim();
+  if (!text) throw new Error(`esbuild produced no output for src/${name}.ts`);
+  return text;
 }
 /** @type {ServerModule | undefined} */
 let serverModule;
@@ -240,12 +250,12 @@ async function bundle(id) {
   const entry = Object.keys(runtime.metafile.outputs).find((o) => runtime.metafile.outputs[o]?.entryPoint);
   if (!entry) throw new Error("esbuild produced no output for src/runtime.ts");
   const loaderResult = await loaderBuild;
-  const loader = loaderResult.outputFiles?.[0]?.text.trim();
-  if (!loader) throw new Error("esbuild produced no output for src/loader.ts");
+  const loader = inlineScript(loaderResult, "loader");
+  const preload = inlineScript(loaderResult, "preload");
   await logWarnings([...islands.warnings, ...runtime.warnings, ...loaderResult.warnings]);
   const files = [...assetFiles(runtime), ...assetFiles(islands)];
   console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
-  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files, islandFiles: islandFiles(islands.metafile) };
+  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, preload, files, islandFiles: islandFiles(islands.metafile) };
 }
 
 /**

@@ -1,8 +1,9 @@
-// The one inline script of every page: it makes the Start buttons work at once
-// (src/loader/plan-start.ts), answers the form's ZIP before React (src/form-early.ts), and
-// starts the islands runtime (src/runtime.ts) once the page has painted. Reading the page
-// needs no JavaScript, so neither the runtime's download nor its start-up may compete with the
-// first paint on a slow phone.
+// The inline script at the end of every page that places islands: it makes the Start buttons
+// work at once (src/loader/plan-start.ts), answers the form's ZIP before React
+// (src/form-early.ts), and starts the islands runtime (src/runtime.ts) once the page has
+// painted. Reading the page needs no JavaScript, so the runtime's start-up may not compete
+// with the first paint on a slow phone. (On a touch-first screen the head's script,
+// src/preload.ts, has already asked for the runtime's file and the islands'.)
 //
 // The build inlines it at the end of <body>, allowed by its hash in the
 // Content-Security-Policy. The runtime's URL comes from the element's data-runtime
@@ -10,7 +11,6 @@
 // (It exports nothing: an export would be dead code in every page.)
 import { answerZipBeforeReact } from "./form-early";
 import { afterFirstPaint } from "./loader/after-first-paint";
-import { fetchesEarly, preloadPlacedIslands } from "./loader/fetch-early";
 import { replayEarlyTap } from "./loader/early-tap";
 import { closePopoversOnLink } from "./loader/menu-links";
 import { initPlanStarts } from "./loader/plan-start";
@@ -29,8 +29,6 @@ if (runtime) {
   replayEarlyTap(
     new Promise((resolve, reject) => {
       afterFirstPaint(() => {
-        // On a touch-first screen the islands' files come side by side with the runtime.
-        if (fetchesEarly()) preloadPlacedIslands();
         import(runtime).then(resolve, reject);
       });
     }),

@@ -4,8 +4,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FALLBACK_DELAY_MS, afterFirstPaint } from "../src/loader/after-first-paint";
 import { replayEarlyTap } from "../src/loader/early-tap";
-import { TOUCH_FIRST_QUERY, fetchesEarly, preloadPlacedIslands } from "../src/loader/fetch-early";
-import { stubMatchMedia } from "./helpers";
 
 type Callback = (list: unknown, observer: FakePerformanceObserver) => void;
 
@@ -254,46 +252,5 @@ describe("replayEarlyTap", () => {
     (submit.closest("form") as HTMLFormElement).requestSubmit(submit);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(nativeSubmit).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe("fetching the islands' files as the runtime starts", () => {
-  afterEach(() => {
-    document.body.innerHTML = "";
-    for (const link of document.head.querySelectorAll("link[rel=modulepreload]")) link.remove();
-    vi.unstubAllGlobals();
-  });
-
-  /** Two placements as the build writes them: each names its own chunk, then React's. */
-  function placements(): void {
-    document.body.innerHTML = `
-      <div data-island="pricing" data-hydrate="visible" data-files="/assets/pricing-1.js /assets/chunk-9.js"></div>
-      <div data-island="contact" data-hydrate="visible" data-files="/assets/contact-2.js /assets/chunk-9.js"></div>
-      <div data-island="hours" data-hydrate="media:(min-width: 60rem)" data-files="/assets/hours-3.js /assets/chunk-9.js"></div>`;
-  }
-  const preloads = (): string[] =>
-    [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((link) => new URL(link.href).pathname);
-
-  it("asks for every file the placed islands name, once each, leaving out an island whose media query does not match", () => {
-    stubMatchMedia(() => false);
-    placements();
-    preloadPlacedIslands();
-    expect(preloads()).toEqual(["/assets/pricing-1.js", "/assets/chunk-9.js", "/assets/contact-2.js"]);
-    // Asked again (the runtime does at the first scroll): nothing twice.
-    preloadPlacedIslands();
-    expect(preloads()).toHaveLength(3);
-  });
-
-  it("does so on a touch-first screen, not on one with a mouse", () => {
-    stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
-    expect(fetchesEarly()).toBe(true);
-    stubMatchMedia(() => false);
-    expect(fetchesEarly()).toBe(false);
-  });
-
-  it("not for a visitor who asked to save data", () => {
-    stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
-    vi.stubGlobal("navigator", Object.assign(Object.create(navigator) as Navigator, { connection: { saveData: true } }));
-    expect(fetchesEarly()).toBe(false);
   });
 });

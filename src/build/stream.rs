@@ -137,9 +137,12 @@ struct Finished {
 impl Finished {
     fn new(mut made: NodeMade) -> Finished {
         // The stylesheet is inlined: one round trip less before the first
-        // paint. It and the loader script are allowed by their hashes in the
-        // Content-Security-Policy.
-        let inline = InlineSources::allowing(&[&made.minified.site], &[&made.bundle.loader]);
+        // paint. It and the two inline scripts are allowed by their hashes in
+        // the Content-Security-Policy.
+        let inline = InlineSources::allowing(
+            &[&made.minified.site],
+            &[&made.bundle.loader, &made.bundle.preload],
+        );
         let nojs = OutputFile::asset("nojs", "css", made.minified.nojs.clone().into_bytes());
         Finished {
             islands: std::mem::take(&mut made.rendered),
@@ -167,6 +170,7 @@ impl Finished {
             placements,
             islands_entry: &self.entry,
             islands_loader: &self.made.bundle.loader,
+            islands_preload: &self.made.bundle.preload,
             island_files: &self.island_files,
             inline_css: &self.made.minified.site,
             nojs_css: &self.nojs_url,

@@ -96,6 +96,7 @@ struct StoredIsland {
 struct StoredBundle {
     entry: String,
     loader: String,
+    preload: String,
     files: Vec<(String, String)>,
     island_files: BTreeMap<String, Vec<String>>,
 }
@@ -134,6 +135,7 @@ impl NodeCache {
         Some(Bundle {
             entry: stored.entry,
             loader: stored.loader,
+            preload: stored.preload,
             island_files: stored.island_files,
             files: stored
                 .files
@@ -157,6 +159,7 @@ impl NodeCache {
             let stored = StoredBundle {
                 entry: bundle.entry.clone(),
                 loader: bundle.loader.clone(),
+                preload: bundle.preload.clone(),
                 files,
                 island_files: bundle.island_files.clone(),
             };
@@ -254,6 +257,7 @@ mod tests {
         let bundle = Bundle {
             entry: "assets/islands-1.js".into(),
             loader: "start()".into(),
+            preload: "fetch()".into(),
             files: vec![OutputFile::text("assets/islands-1.js", "code".into())],
             island_files: BTreeMap::from([(
                 "pricing".to_string(),
@@ -265,10 +269,17 @@ mod tests {
             .bundle(&two)
             .unwrap();
         assert_eq!(
-            (again.entry, again.loader, again.files, again.island_files),
+            (
+                again.entry,
+                again.loader,
+                again.preload,
+                again.files,
+                again.island_files
+            ),
             (
                 bundle.entry,
                 bundle.loader,
+                bundle.preload,
                 bundle.files,
                 bundle.island_files
             )

@@ -66,6 +66,7 @@ struct NodeMessage {
 struct BundleReply {
     entry: String,
     loader: String,
+    preload: String,
     files: Vec<BundleFile>,
     #[serde(rename = "islandFiles")]
     island_files: BTreeMap<String, Vec<String>>,
@@ -204,6 +205,7 @@ impl NodeBridge {
         Ok(Bundle {
             entry: reply.entry,
             loader: reply.loader,
+            preload: reply.preload,
             files,
             island_files: reply.island_files,
         })

@@ -43,6 +43,12 @@ pub struct AssetUrls {
     pub islands: String,
     /// The inline script that starts the runtime (frontend/src/loader.ts).
     pub islands_loader: String,
+    /// The head's inline script that fetches the islands' code early on a
+    /// touch-first screen (frontend/src/preload.ts).
+    pub islands_preload: String,
+    /// The files that script fetches, for its `data-files`: the runtime's and
+    /// those of the islands the page places, known once the page is placed.
+    pub islands_files: String,
     /// The Content-Security-Policy of `<meta http-equiv>`: it allows the
     /// inline stylesheet and script by their hashes, known only once built.
     pub csp: String,
@@ -62,6 +68,8 @@ impl AssetUrls {
             ),
             islands: marker(ISLANDS_ENTRY),
             islands_loader: marker(ISLANDS_LOADER),
+            islands_preload: marker(ISLANDS_PRELOAD),
+            islands_files: marker(ISLANDS_FILES),
             csp: marker(META_CSP),
         }
     }
@@ -76,6 +84,7 @@ pub struct BuiltAssets<'a> {
     /// The runtime's URL path.
     pub islands_entry: &'a str,
     pub islands_loader: &'a str,
+    pub islands_preload: &'a str,
     /// Each island's files, its own chunk first: URL paths, one space apart.
     pub island_files: &'a HashMap<String, String>,
     /// Minified; no `</style` (checked by the build).
@@ -461,6 +470,9 @@ fn json_ld(values: &[serde_json::Value]) -> Result<Value> {
 /// Names of the markers of [`AssetUrls::pending`]; islands' are their own names.
 const ISLANDS_ENTRY: &str = "islands-entry";
 const ISLANDS_LOADER: &str = "islands-loader";
+const ISLANDS_PRELOAD: &str = "islands-preload";
+/// Filled for each page by [`Placer::place`].
+const ISLANDS_FILES: &str = "islands-files";
 const INLINE_CSS: &str = "inline-css";
 const NOJS_CSS: &str = "nojs-css";
 const META_CSP: &str = "csp";
@@ -474,7 +486,7 @@ fn finish(page: &str) -> String {
 /// untouched, so nothing hydration needs (text, comments between text nodes)
 /// is lost.
 ///
-/// The Content-Security-Policy allows the inline stylesheet and loader by
+/// The Content-Security-Policy allows the inline stylesheet and scripts by
 /// the hashes of exactly their texts, so each must be the whole text of its
 /// element: anything a layout added beside it would block it.
 ///
@@ -488,16 +500,22 @@ pub struct Placer<'a> {
 
 impl<'a> Placer<'a> {
     pub fn new(built: &'a BuiltAssets<'a>) -> Result<Placer<'a>> {
-        let lowered = built.islands_loader.to_ascii_lowercase();
-        if lowered.contains("</script") || lowered.contains("<!--") {
-            return Err(Diagnostic::new(
-                "the islands loader (frontend/src/loader.ts) cannot be inlined: its text contains `</script` or `<!--`",
-            )
-            .help("write the text differently, for example split the string in two"));
+        for (script, source) in [
+            (built.islands_loader, "frontend/src/loader.ts"),
+            (built.islands_preload, "frontend/src/preload.ts"),
+        ] {
+            let lowered = script.to_ascii_lowercase();
+            if lowered.contains("</script") || lowered.contains("<!--") {
+                return Err(Diagnostic::new(format!(
+                    "the inline script {source} cannot be inlined: its text contains `</script` or `<!--`"
+                ))
+                .help("write the text differently, for example split the string in two"));
+            }
         }
         let values = HashMap::from([
             (ISLANDS_ENTRY, built.islands_entry),
             (ISLANDS_LOADER, built.islands_loader),
+            (ISLANDS_PRELOAD, built.islands_preload),
             (INLINE_CSS, built.inline_css),
             (NOJS_CSS, built.nojs_css),
             (META_CSP, built.meta_csp),
@@ -506,7 +524,7 @@ impl<'a> Placer<'a> {
     }
 
     /// Fills the markers of one rendered page; a file that is not text is
-    /// left as it is. A page that places no island gets no loader either:
+    /// left as it is. A page that places no island gets neither script:
     /// it loads nothing but its HTML and CSS.
     pub fn place(&self, page: &mut OutputFile) -> Result<()> {
         let Ok(html) = std::str::from_utf8(&page.contents) else {
@@ -514,15 +532,23 @@ impl<'a> Placer<'a> {
         };
         let islands = self.built.placements.in_page(html);
         check_inline_elements(html, &page.path, !islands.is_empty())?;
-        let without_loader;
+        let without_scripts;
         let html = if islands.is_empty() {
-            without_loader = markers::remove_element(html, &marker(ISLANDS_LOADER), "script");
-            &without_loader
+            without_scripts = [ISLANDS_LOADER, ISLANDS_PRELOAD]
+                .iter()
+                .fold(html.to_string(), |html, name| {
+                    markers::remove_element(&html, &marker(name), "script")
+                });
+            &without_scripts
         } else {
             html
         };
         let mut markup: HashMap<&str, std::collections::VecDeque<String>> = HashMap::new();
         let mut ids: HashMap<&str, &str> = HashMap::new();
+        // The head's script fetches the runtime, then every file the page's
+        // islands name, each once; not an island's that waits for a media
+        // query, fetched only where its query matches.
+        let mut files: Vec<&str> = vec![self.built.islands_entry];
         for island in &islands {
             let rendered = self
                 .built
@@ -539,21 +565,28 @@ impl<'a> Placer<'a> {
                     return Err(fixed_id_twice(&page.path, first, &island.placed.name, id));
                 }
             }
+            let island_files = self
+                .built
+                .island_files
+                .get(&island.placed.name)
+                .map_or("", String::as_str);
+            if !hydrate_strategy(island, rendered).starts_with("media:") {
+                for file in island_files.split(' ').filter(|file| !file.is_empty()) {
+                    if !files.contains(&file) {
+                        files.push(file);
+                    }
+                }
+            }
             markup
                 .entry(island.marker.as_str())
                 .or_default()
-                .push_back(island_markup(
-                    island,
-                    rendered,
-                    self.built
-                        .island_files
-                        .get(&island.placed.name)
-                        .map_or("", String::as_str),
-                )?);
+                .push_back(island_markup(island, rendered, island_files)?);
         }
+        let files = xml_escape(&files.join(" "));
         page.contents =
             markers::replace_with(html, &page.path, |name| match markup.get_mut(name) {
                 Some(queue) => queue.pop_front(),
+                None if name == ISLANDS_FILES => Some(files.to_string()),
                 None => self.values.get(name).map(|value| value.to_string()),
             })?
             .into_bytes();
@@ -610,14 +643,17 @@ pub fn islands_to_render(
     Ok(wanted)
 }
 
-/// The stylesheet and loader markers stand alone in their elements, and a
-/// page with islands has the loader that starts them.
+/// The stylesheet and script markers stand alone in their elements, a page
+/// with islands has the loader that starts them, and the head's script, which
+/// a layout may leave out, is there once at most.
 fn check_inline_elements(html: &str, page: &str, has_islands: bool) -> Result<()> {
     let loader =
         "`<script data-runtime=\"{{ assets.islands }}\">{{ assets.islands_loader }}</script>`";
+    let preload =
+        "`<script data-files=\"{{ assets.islands_files }}\">{{ assets.islands_preload }}</script>`";
     let style = "`<style>{{ assets.inline_css }}</style>`";
     let help = format!(
-        "in layouts/base.html, write {style} and {loader} with nothing else between the tags: \
+        "in layouts/base.html, write {style}, {preload} (in the head) and {loader} with nothing else between the tags: \
          the Content-Security-Policy allows exactly those texts"
     );
     let alone = |name: &str, tag: &str| {
@@ -655,6 +691,22 @@ fn check_inline_elements(html: &str, page: &str, has_islands: bool) -> Result<()
                 .help(help),
         );
     }
+    let preloads = alone(ISLANDS_PRELOAD, "script")?;
+    let listed = html.contains(&format!("data-files=\"{}\"", marker(ISLANDS_FILES)));
+    if preloads > 0 && !listed {
+        return Err(Diagnostic::new(format!(
+            "in {page}, the script of `assets.islands_preload` has no data-files=\"{{{{ assets.islands_files }}}}\" attribute to tell it what to fetch"
+        ))
+        .at(Location::file("layouts"))
+        .help(help));
+    }
+    if preloads > 1 {
+        return Err(Diagnostic::new(format!(
+            "{page} has the script of `assets.islands_preload` {preloads} times"
+        ))
+        .at(Location::file("layouts"))
+        .help(help));
+    }
     Ok(())
 }
 
@@ -665,7 +717,7 @@ fn check_meta_policy(html: &str, page: &str) -> Result<()> {
         "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\"",
         marker(META_CSP)
     );
-    let first_inline = [INLINE_CSS, ISLANDS_LOADER]
+    let first_inline = [INLINE_CSS, ISLANDS_PRELOAD, ISLANDS_LOADER]
         .iter()
         .filter_map(|name| html.find(&marker(name)))
         .min();
@@ -689,11 +741,7 @@ fn check_meta_policy(html: &str, page: &str) -> Result<()> {
 /// side by side with the runtime), followed by its props.
 fn island_markup(island: &OnPage, rendered: &RenderedIsland, files: &str) -> Result<String> {
     let name = &island.placed.name;
-    let hydrate = island
-        .placed
-        .hydrate
-        .as_deref()
-        .unwrap_or(&rendered.hydrate);
+    let hydrate = hydrate_strategy(island, rendered);
     Ok(format!(
         "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-placement=\"{id}\" data-files=\"{files}\">{html}</div><script type=\"application/json\" id=\"props-{id}\">{props}</script>",
         files = xml_escape(files),
@@ -702,6 +750,15 @@ fn island_markup(island: &OnPage, rendered: &RenderedIsland, files: &str) -> Res
         html = rendered.html,
         props = json::for_script(&island.placed.props)?,
     ))
+}
+
+/// When the placement hydrates: its own moment, or its island's.
+fn hydrate_strategy<'a>(island: &'a OnPage, rendered: &'a RenderedIsland) -> &'a str {
+    island
+        .placed
+        .hydrate
+        .as_deref()
+        .unwrap_or(&rendered.hydrate)
 }
 
 /// sitemap.xml: the home page and every Markdown page.

@@ -93,8 +93,8 @@ export function initIslands(root: ParentNode = document): void {
   // hydrate share (React above all), so it is there by the time an island scrolls into view.
   // Each island's own chunk (the first of its files) comes when that island is due, so it takes
   // no bandwidth from the chunk the island in view waits for. A page that is only loaded
-  // fetches nothing (on a touch-first screen the loader has already asked for all of it:
-  // src/loader/fetch-early.ts).
+  // fetches nothing (on a touch-first screen the page's head script has already asked for all
+  // of it: src/preload.ts).
   whenPageEngaged(() => {
     for (const element of islands) {
       if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadPlaced(element, 1);

@@ -1,0 +1,56 @@
+// When the islands' code (React above all) is fetched before the visitor does anything.
+//
+// On a desktop nothing is fetched until the first scroll, tap or key (the runtime does it then):
+// its link brings React in about a tenth of a second. On a touch-first screen the visitor is
+// most likely on a phone, whose link may take half a second or more for React (about 68 KB
+// compressed at 1.6 Mbps and 150 ms round trip): fetched only at the first swipe, it would arrive
+// after the pricing island has scrolled into view, and the island would answer late. So there
+// the page's head script (src/preload.ts) asks for the runtime and every file its islands name,
+// as preloads that run nothing, as soon as the first screen is drawn. A visitor who asked to save
+// data (Save-Data) gets the desktop's rule.
+
+/** A screen whose main pointer is a finger, without hover: a phone or a tablet. */
+export const TOUCH_FIRST_QUERY = "(hover: none) and (pointer: coarse)";
+
+interface SaveDataConnection {
+  saveData?: boolean;
+}
+
+/** True where the islands' code is fetched as soon as the first screen is drawn instead of at the first engagement. */
+export function fetchesEarly(): boolean {
+  const connection = (navigator as Navigator & { connection?: SaveDataConnection }).connection;
+  if (connection?.saveData === true) return false;
+  return typeof window.matchMedia === "function" && window.matchMedia(TOUCH_FIRST_QUERY).matches;
+}
+
+/**
+ * Calls `fire` once the first screen is done: a frame has been drawn (the page's words are on
+ * screen) and every picture the head preloads (the page's largest paint) has arrived, so the
+ * islands' code takes nothing from either. Or at the load event, whichever comes first: a tab in
+ * the background draws no frame, and a browser never fetches a picture in a format it lacks.
+ *
+ * Not the first contentful paint's report: a slow phone delivers it only once the whole page has
+ * been parsed, a tenth of a second or more after the words are on screen.
+ */
+export function afterFirstScreen(fire: () => void, head: ParentNode = document.head): void {
+  let fired = false;
+  const once = (): void => {
+    if (fired) return;
+    fired = true;
+    fire();
+  };
+  const pictures = [...head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+  let waiting = pictures.length + 1;
+  const settle = (): void => {
+    waiting -= 1;
+    if (waiting === 0) once();
+  };
+  for (const link of pictures) {
+    // One of the two comes.
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true });
+  }
+  // The first callback runs as a frame is being made, the second once that frame has been drawn.
+  window.requestAnimationFrame(() => window.requestAnimationFrame(settle));
+  window.addEventListener("load", once, { once: true });
+}
