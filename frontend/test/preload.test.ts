@@ -1,6 +1,7 @@
 // The head's script: on a touch-first screen, unless the visitor saves data, it asks for the
-// files its element names once the first screen is drawn (a frame, and the head's preloaded
-// pictures), or at load; nowhere else does it fetch anything before the visitor engages.
+// files its element names once the first screen is done (the HTML in, a frame laid out, the
+// head's preloaded pictures in), or at load; nowhere else does it fetch anything before the
+// visitor engages.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOUCH_FIRST_QUERY, afterFirstScreen, fetchesEarly } from "../src/preload/fetch-early";
 import { stubMatchMedia } from "./helpers";
@@ -27,6 +28,7 @@ const preloads = (): string[] =>
 afterEach(() => {
   document.head.innerHTML = "";
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.resetModules();
 });
 
@@ -51,7 +53,7 @@ describe("afterFirstScreen", () => {
     frames = stubFrames();
   });
 
-  it("fires once a frame has been drawn: at the second animation frame, not the first", () => {
+  it("fires once a frame has been laid out: at the second animation frame, not the first", () => {
     const fire = vi.fn();
     afterFirstScreen(fire);
     frames.next();
@@ -75,7 +77,23 @@ describe("afterFirstScreen", () => {
     expect(fire).toHaveBeenCalledTimes(1);
   });
 
-  it("fires at the load event where no frame is drawn (a tab in the background)", () => {
+  it("waits, frame after frame, until the page's HTML has arrived in full", () => {
+    let responseEnd = 0;
+    vi.spyOn(performance, "getEntriesByType").mockImplementation((type) =>
+      type === "navigation" ? ([{ responseEnd }] as unknown as PerformanceEntryList) : [],
+    );
+    const fire = vi.fn();
+    afterFirstScreen(fire);
+    frames.next();
+    frames.next();
+    frames.next();
+    expect(fire).not.toHaveBeenCalled();
+    responseEnd = 120;
+    frames.next();
+    expect(fire).toHaveBeenCalledTimes(1);
+  });
+
+  it("fires at the load event where no frame is made (a tab in the background)", () => {
     document.head.innerHTML = `<link rel="preload" as="image" href="/a.avif">`;
     const fire = vi.fn();
     afterFirstScreen(fire);
@@ -98,7 +116,7 @@ describe("the head's script", () => {
     await import("../src/preload");
   }
 
-  it("on a touch-first screen, preloads each file its element names, once the first screen is drawn", async () => {
+  it("on a touch-first screen, preloads each file its element names, once the first screen is done", async () => {
     const frames = stubFrames();
     stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
     await runScript("/assets/islands-1.js /assets/pricing-2.js /assets/chunk-3.js");

@@ -6,7 +6,7 @@
 // compressed at 1.6 Mbps and 150 ms round trip): fetched only at the first swipe, it would arrive
 // after the pricing island has scrolled into view, and the island would answer late. So there
 // the page's head script (src/preload.ts) asks for the runtime and every file its islands name,
-// as preloads that run nothing, as soon as the first screen is drawn. A visitor who asked to save
+// as preloads that run nothing, as soon as the first screen is done. A visitor who asked to save
 // data (Save-Data) gets the desktop's rule.
 
 /** A screen whose main pointer is a finger, without hover: a phone or a tablet. */
@@ -16,18 +16,25 @@ interface SaveDataConnection {
   saveData?: boolean;
 }
 
-/** True where the islands' code is fetched as soon as the first screen is drawn instead of at the first engagement. */
+/** True where the islands' code is fetched as soon as the first screen is done instead of at the first engagement. */
 export function fetchesEarly(): boolean {
   const connection = (navigator as Navigator & { connection?: SaveDataConnection }).connection;
   if (connection?.saveData === true) return false;
   return typeof window.matchMedia === "function" && window.matchMedia(TOUCH_FIRST_QUERY).matches;
 }
 
+/** True once the page's HTML has arrived in full (or where the browser does not say). */
+function htmlArrived(): boolean {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return navigation === undefined || navigation.responseEnd > 0;
+}
+
 /**
- * Calls `fire` once the first screen is done: a frame has been drawn (the page's words are on
- * screen) and every picture the head preloads (the page's largest paint) has arrived, so the
- * islands' code takes nothing from either. Or at the load event, whichever comes first: a tab in
- * the background draws no frame, and a browser never fetches a picture in a format it lacks.
+ * Calls `fire` once the first screen is done: the page's HTML has arrived in full, the browser has
+ * laid the page out for a frame, and every picture the head preloads (the page's largest paint)
+ * has arrived, so the islands' code takes no bandwidth from any of them. Or at the load event,
+ * whichever comes first: a tab in the background makes no frame, and a browser never fetches a
+ * picture in a format it lacks.
  *
  * Not the first contentful paint's report: a slow phone delivers it only once the whole page has
  * been parsed, a tenth of a second or more after the words are on screen.
@@ -50,7 +57,11 @@ export function afterFirstScreen(fire: () => void, head: ParentNode = document.h
     link.addEventListener("load", settle, { once: true });
     link.addEventListener("error", settle, { once: true });
   }
-  // The first callback runs as a frame is being made, the second once that frame has been drawn.
-  window.requestAnimationFrame(() => window.requestAnimationFrame(settle));
+  // The first callback runs as the first frame is being made; from the second on, the page has
+  // been laid out, and the browser reports a response it has received in full.
+  const frame = (first: boolean): void => {
+    window.requestAnimationFrame(() => (!first && htmlArrived() ? settle() : frame(false)));
+  };
+  frame(true);
   window.addEventListener("load", once, { once: true });
 }

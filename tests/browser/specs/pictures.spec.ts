@@ -123,3 +123,30 @@ test("the preload names the same copies, and a public file is served at its addr
   expect(security.status()).toBe(200);
   expect(await security.text()).toBe("Contact: mailto:security@example.com\n");
 });
+
+test("on a phone, the islands' code is asked for only once the hero photo has arrived", async ({ page, hasTouch }) => {
+  test.skip(!hasTouch, "a touch-first screen fetches the islands' code early; a desktop waits for the first scroll or tap");
+  // The photo is held back; the words paint meanwhile.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/img\/bins-at-curb-\d+-[0-9a-f]+\.avif$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The islands' chunks, React's among them (the runtime itself is the loader's to start, once
+  // the words have painted).
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/(?!islands-)[\w-]+\.js$/.test(request.url())) scripts.push(request.url());
+  });
+  await page.goto(`${preview().origin}/`, { waitUntil: "commit" });
+  // The words are on screen and frames have been drawn since: without the photo to wait for,
+  // the head's script would have asked for the islands' code by now.
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))));
+  expect(scripts).toEqual([]);
+  release();
+  await expect.poll(() => scripts.some((url) => /\/assets\/chunk-[\w-]+\.js$/.test(url))).toBe(true);
+});
