@@ -656,14 +656,17 @@ fn check_inline_elements(html: &str, page: &str, has_islands: bool) -> Result<()
         "in layouts/base.html, write {style}, {preload} (in the head) and {loader} with nothing else between the tags: \
          the Content-Security-Policy allows exactly those texts"
     );
+    let refused = |message: String| {
+        Diagnostic::new(message)
+            .at(Location::file("layouts"))
+            .help(help.clone())
+    };
     let alone = |name: &str, tag: &str| {
         markers::count_as_element_text(html, &marker(name), tag).map_err(|()| {
-            Diagnostic::new(format!(
+            refused(format!(
                 "in {page}, `assets.{}` must be the whole text of a <{tag}> element",
                 name.replace('-', "_")
             ))
-            .at(Location::file("layouts"))
-            .help(help.clone())
         })
     };
     alone(INLINE_CSS, "style")?;
@@ -671,41 +674,31 @@ fn check_inline_elements(html: &str, page: &str, has_islands: bool) -> Result<()
     let loaders = alone(ISLANDS_LOADER, "script")?;
     let started = html.contains(&format!("data-runtime=\"{}\"", marker(ISLANDS_ENTRY)));
     if loaders > 0 && !started {
-        return Err(Diagnostic::new(format!(
+        return Err(refused(format!(
             "in {page}, the loader script has no data-runtime=\"{{{{ assets.islands }}}}\" attribute to tell it what to start"
-        ))
-        .at(Location::file("layouts"))
-        .help(help));
+        )));
     }
     if has_islands && loaders == 0 {
-        return Err(Diagnostic::new(format!(
+        return Err(refused(format!(
             "{page} has interactive parts but no {{{{ assets.islands_loader }}}} script to start them"
-        ))
-        .at(Location::file("layouts"))
-        .help(help));
+        )));
     }
     if loaders > 1 {
-        return Err(
-            Diagnostic::new(format!("{page} has the loader script {loaders} times"))
-                .at(Location::file("layouts"))
-                .help(help),
-        );
+        return Err(refused(format!(
+            "{page} has the loader script {loaders} times"
+        )));
     }
     let preloads = alone(ISLANDS_PRELOAD, "script")?;
     let listed = html.contains(&format!("data-files=\"{}\"", marker(ISLANDS_FILES)));
     if preloads > 0 && !listed {
-        return Err(Diagnostic::new(format!(
+        return Err(refused(format!(
             "in {page}, the script of `assets.islands_preload` has no data-files=\"{{{{ assets.islands_files }}}}\" attribute to tell it what to fetch"
-        ))
-        .at(Location::file("layouts"))
-        .help(help));
+        )));
     }
     if preloads > 1 {
-        return Err(Diagnostic::new(format!(
+        return Err(refused(format!(
             "{page} has the script of `assets.islands_preload` {preloads} times"
-        ))
-        .at(Location::file("layouts"))
-        .help(help));
+        )));
     }
     Ok(())
 }
