@@ -1,7 +1,7 @@
 // The head's script: on a touch-first screen, unless the visitor saves data, it asks for the
-// files its element names once the first screen is done (the HTML in, the first island parsed
-// and a frame made since, the head's preloaded pictures in), or at load; nowhere else does it
-// fetch anything before the visitor engages.
+// files its element names once the first screen is done (the HTML in, a frame laid out, the
+// head's preloaded pictures in), or at load; nowhere else does it fetch anything before the
+// visitor engages.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOUCH_FIRST_QUERY, afterFirstScreen, fetchesEarly } from "../src/preload/fetch-early";
 import { stubMatchMedia } from "./helpers";
@@ -25,14 +25,8 @@ function stubFrames(): { next: () => void } {
 const preloads = (): string[] =>
   [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((link) => new URL(link.href).pathname);
 
-/** The parser reaches an island placement. */
-function parseIsland(): void {
-  document.body.innerHTML = `<div data-island="pricing" data-hydrate="visible"></div>`;
-}
-
 afterEach(() => {
   document.head.innerHTML = "";
-  document.body.innerHTML = "";
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.resetModules();
@@ -59,19 +53,13 @@ describe("afterFirstScreen", () => {
     frames = stubFrames();
   });
 
-  it("fires at the frame after the one that paints everything up to the first island", () => {
+  it("fires once a frame has been laid out: at the second animation frame, not the first", () => {
     const fire = vi.fn();
     afterFirstScreen(fire);
-    frames.next();
-    frames.next();
-    // No island parsed yet: the first screen may still be coming.
-    expect(fire).not.toHaveBeenCalled();
-    parseIsland();
     frames.next();
     expect(fire).not.toHaveBeenCalled();
     frames.next();
     expect(fire).toHaveBeenCalledTimes(1);
-    frames.next();
     window.dispatchEvent(new Event("load"));
     expect(fire).toHaveBeenCalledTimes(1);
   });
@@ -79,7 +67,6 @@ describe("afterFirstScreen", () => {
   it("waits for every picture the head preloads, whether it arrives or fails", () => {
     document.head.innerHTML = `<link rel="preload" as="image" href="/a.avif"><link rel="preload" as="image" href="/b.avif"><link rel="preload" as="font" href="/f.woff2">`;
     const [first, second] = document.head.querySelectorAll("link[as=image]");
-    parseIsland();
     const fire = vi.fn();
     afterFirstScreen(fire);
     frames.next();
@@ -95,7 +82,6 @@ describe("afterFirstScreen", () => {
     vi.spyOn(performance, "getEntriesByType").mockImplementation((type) =>
       type === "navigation" ? ([{ responseEnd }] as unknown as PerformanceEntryList) : [],
     );
-    parseIsland();
     const fire = vi.fn();
     afterFirstScreen(fire);
     frames.next();
@@ -103,7 +89,6 @@ describe("afterFirstScreen", () => {
     frames.next();
     expect(fire).not.toHaveBeenCalled();
     responseEnd = 120;
-    frames.next();
     frames.next();
     expect(fire).toHaveBeenCalledTimes(1);
   });
@@ -135,7 +120,6 @@ describe("the head's script", () => {
     const frames = stubFrames();
     stubMatchMedia((query) => query === TOUCH_FIRST_QUERY);
     await runScript("/assets/islands-1.js /assets/pricing-2.js /assets/chunk-3.js");
-    parseIsland();
     frames.next();
     expect(preloads()).toEqual([]);
     frames.next();
@@ -146,7 +130,6 @@ describe("the head's script", () => {
     const frames = stubFrames();
     stubMatchMedia(() => false);
     await runScript("/assets/islands-1.js /assets/chunk-3.js");
-    parseIsland();
     frames.next();
     frames.next();
     window.dispatchEvent(new Event("load"));

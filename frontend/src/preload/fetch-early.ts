@@ -30,12 +30,11 @@ function htmlArrived(): boolean {
 }
 
 /**
- * Calls `fire` once the first screen is done: the page's HTML has arrived in full, the parser has
- * reached the first island (everything above it, the first screen's words among them, is in the
- * page) and a frame has been made since, and every picture the head preloads (the page's largest
- * paint) has arrived. So the islands' code takes no bandwidth from any of them, and comes after
- * the largest words have painted. Or at the load event, whichever comes first: a tab in the
- * background makes no frame, and a browser never fetches a picture in a format it lacks.
+ * Calls `fire` once the first screen is done: the page's HTML has arrived in full, the browser has
+ * laid the page out for a frame, and every picture the head preloads (the page's largest paint)
+ * has arrived, so the islands' code takes no bandwidth from any of them. Or at the load event,
+ * whichever comes first: a tab in the background makes no frame, and a browser never fetches a
+ * picture in a format it lacks.
  *
  * Not the first contentful paint's report: a slow phone delivers it only once the whole page has
  * been parsed, a tenth of a second or more after the words are on screen.
@@ -58,16 +57,11 @@ export function afterFirstScreen(fire: () => void, head: ParentNode = document.h
     link.addEventListener("load", settle, { once: true });
     link.addEventListener("error", settle, { once: true });
   }
-  // Checked as each frame starts: once the HTML is in and the first island parsed, that frame
-  // paints what comes before it; the fetch waits for the next.
-  let ready = false;
-  const frame = (): void => {
-    window.requestAnimationFrame(() => {
-      if (ready) return settle();
-      ready = htmlArrived() && document.querySelector("[data-island]") !== null;
-      frame();
-    });
+  // The first callback runs as the first frame is being made; from the second on, the page has
+  // been laid out, and the browser reports a response it has received in full.
+  const frame = (first: boolean): void => {
+    window.requestAnimationFrame(() => (!first && htmlArrived() ? settle() : frame(false)));
   };
-  frame();
+  frame(true);
   window.addEventListener("load", once, { once: true });
 }
