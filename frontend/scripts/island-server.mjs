@@ -180,6 +180,7 @@ function inlineScript(result, name) {
   if (!text) throw new Error(`esbuild produced no output for src/${name}.ts`);
   return text;
 }
+
 /** @type {ServerModule | undefined} */
 let serverModule;
 let serverHash = "";

@@ -3,7 +3,7 @@
 // (src/form-early.ts), and starts the islands runtime (src/runtime.ts) once the page has
 // painted. Reading the page needs no JavaScript, so the runtime's start-up may not compete
 // with the first paint on a slow phone. (On a touch-first screen the head's script,
-// src/preload.ts, has already asked for the runtime's file and the islands'.)
+// src/preload.ts, asks for the runtime's file and the islands' as soon as the HTML is in.)
 //
 // The build inlines it at the end of <body>, allowed by its hash in the
 // Content-Security-Policy. The runtime's URL comes from the element's data-runtime
