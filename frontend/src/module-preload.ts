@@ -1,8 +1,9 @@
-// The files an island's placement names, and one `<link rel=modulepreload>` per file: the browser
-// fetches (and compiles) a module without running it, so an island's import() later finds it at
-// hand. Used by the loader and the runtime.
+// The files an element names, and one `<link rel=modulepreload>` per file: the browser fetches
+// (and compiles) a module without running it, so an island's import() later finds it at hand.
+// Used by the head's script (its element names the page's files) and the runtime (a placement
+// names its island's).
 
-/** The files the placement `element` names (`data-files`: its island's own chunk first, then the chunks it imports). */
+/** The files `element` names (`data-files`: for a placement, its island's own chunk first, then the chunks it imports). */
 export function placedFiles(element: Element): string[] {
   return (element.getAttribute("data-files") ?? "").split(" ").filter(Boolean);
 }
@@ -19,7 +20,7 @@ export function preloadModule(file: string): void {
   document.head.append(link);
 }
 
-/** Preloads the files the placement `element` names, from the `from`th on. */
+/** Preloads the files `element` names, from the `from`th on. */
 export function preloadPlaced(element: Element, from = 0): void {
   for (const file of placedFiles(element).slice(from)) preloadModule(file);
 }

@@ -8,13 +8,10 @@
 // slow phone comes well after the words are on screen. The files come from the element's
 // data-files attribute, written by the build for each page, so this text, and with it its hash
 // in the Content-Security-Policy, stays the same from page to page.
-import { preloadModule } from "./module-preload";
+import { placedFiles, preloadPlaced } from "./module-preload";
 import { afterFirstScreen, fetchesEarly } from "./preload/fetch-early";
 
 const script = document.currentScript;
-const files = script instanceof HTMLScriptElement ? (script.dataset.files ?? "").split(" ").filter(Boolean) : [];
-if (files.length > 0 && fetchesEarly()) {
-  afterFirstScreen(() => {
-    for (const file of files) preloadModule(file);
-  });
+if (script && placedFiles(script).length > 0 && fetchesEarly()) {
+  afterFirstScreen(() => preloadPlaced(script));
 }
