@@ -76,7 +76,7 @@ impl Loaded {
             &shown("content"),
             Some(project.cache().join("images")),
         ));
-        let site = content::load_with_pictures(&project.content(), &shown("content"), &pictures)?;
+        let site = content::load(&project.content(), &shown("content"), &pictures)?;
         let mut layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
         layouts.place_pictures_with(Arc::clone(&pictures));
         let public = public::find(

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::placeholders::{Fill, Values, fill_every_field, no_placeholders};
+use super::fill::{Fill, Values, fill_every_field, no_placeholders};
 use super::values::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
 
 /// business.yaml

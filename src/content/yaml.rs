@@ -5,12 +5,9 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+use super::values::HELP_MARK;
 use super::{phrases, spelling};
 use crate::diagnostics::{Diagnostic, Location, Result};
-
-/// Separates a message from its help in errors raised by our own value types
-/// (serde only carries a single string from them).
-pub const HELP_MARK: &str = "\u{1}";
 
 /// Parses YAML `text` from `shown` into `T`. `line_offset` is added to reported
 /// lines, for YAML that starts part-way into a file (front matter).
@@ -451,9 +448,45 @@ pub fn split_front_matter<'a>(
         .help("add a line with just `---` after the front matter"))
 }
 
+/// The 1-based line and column of the value of a nested key in block-style
+/// YAML, for errors that concern several values at once (serde has no
+/// positions left after parsing).
+pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
+    let mut depth = 0;
+    let mut parent_indent: Option<usize> = None;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        if parent_indent.is_some_and(|parent| indent <= parent) {
+            return None;
+        }
+        let key = path[depth];
+        if let Some(rest) = trimmed.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
+            if depth + 1 == path.len() {
+                let value_offset = rest.len() - rest.trim_start().len();
+                return Some((index + 1, indent + key.len() + 1 + value_offset + 1));
+            }
+            depth += 1;
+            parent_indent = Some(indent);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn locates_nested_keys() {
+        let text = "monthly:\n  price: 25\nannual:\n  name: A\n  price: 250\n";
+        assert_eq!(locate_key(text, &["annual", "price"]), Some((5, 10)));
+        assert_eq!(locate_key(text, &["monthly", "price"]), Some((2, 10)));
+        assert_eq!(locate_key(text, &["annual", "missing"]), None);
+    }
 
     #[test]
     fn front_matter_is_split_with_line_numbers() {

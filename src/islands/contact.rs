@@ -4,8 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::props::{FormEndpoint, PROMOTION_SELECT_ID, PlanIdentity, PlanType, Plans};
-use super::registry::IslandProps;
+use super::props::{FormEndpoint, IslandProps, PROMOTION_SELECT_ID, PlanIdentity, PlanType, Plans};
 use crate::content::Site;
 use crate::content::values::Text;
 

@@ -224,6 +224,9 @@ mod tests {
         for bad in ["", "Menu", "2map", "-menu", "my_menu", "menu.client", "mén"] {
             assert!(!is_island_name(bad), "{bad}");
         }
+        for entry in registry::ISLANDS {
+            assert!(is_island_name(entry.name), "{}", entry.name);
+        }
     }
 
     #[test]

@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::props::{
-    CONTACT_SECTION_ID, FormEndpoint, PROMOTION_SELECT_ID, PlanIdentity, PlanType, Plans,
+    CONTACT_SECTION_ID, FormEndpoint, IslandProps, PROMOTION_SELECT_ID, PlanIdentity, PlanType,
+    Plans,
 };
-use super::registry::IslandProps;
 use crate::content::values::Text;
 use crate::content::{Plan, Site};
 

@@ -6,12 +6,15 @@
 //! from these structs, built from content. They are the contract's source:
 //! the TypeScript types in frontend/src/props.generated.ts are generated from
 //! them (see the `island_props` test), so the two sides cannot drift apart.
-//! Which island takes which struct is the [`super::registry`]'s to say.
+//! Which island takes which struct is the [`super::registry`]'s to say; the
+//! [`IslandProps`] trait every props struct implements is here, below both.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::content::{Plan, Site};
+use crate::output::headers::HOSTED_FORM_SERVICE;
 
 /// Where the contact form posts: the hosted form service, or the preview
 /// server's stand-in.
@@ -22,8 +25,6 @@ pub enum FormEndpoint {
     Local,
 }
 
-pub use crate::output::headers::HOSTED_FORM_SERVICE;
-
 impl FormEndpoint {
     pub fn origin(&self) -> &'static str {
         match self {
@@ -31,6 +32,12 @@ impl FormEndpoint {
             FormEndpoint::Local => "",
         }
     }
+}
+
+/// An island's props struct: built from the site's content, sent to the
+/// island as JSON, typed in TypeScript from the same struct.
+pub trait IslandProps: Serialize + DeserializeOwned + TS + 'static {
+    fn from_site(site: &Site, endpoint: &FormEndpoint) -> Self;
 }
 
 /// The ids the islands use to find each other on the page.

@@ -248,8 +248,10 @@ mod tests {
     #[test]
     fn a_card_is_drawn_again_only_when_its_inputs_change() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut site = crate::content::load(&root.join("content"), Path::new("content"))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (content, shown) = (root.join("content"), Path::new("content"));
+        let pictures = crate::media::Library::new(&content, shown, None);
+        let mut site =
+            crate::content::load(&content, shown, &pictures).unwrap_or_else(|e| panic!("{e}"));
         let layouts = root.join("layouts");
         let mut cards = ShareCards::default();
         let (card, first) = cards

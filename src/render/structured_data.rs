@@ -128,7 +128,8 @@ mod tests {
 
     fn real_site() -> Site {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
-        content::load(&dir, Path::new("content")).unwrap_or_else(|e| panic!("{e}"))
+        let pictures = crate::media::Library::new(&dir, Path::new("content"), None);
+        content::load(&dir, Path::new("content"), &pictures).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]

@@ -1,0 +1,15 @@
+//! Validated values. Each checks itself while the YAML is read, so serde_yaml
+//! reports any mistake at the line and column of the value.
+
+mod checked;
+mod contact_details;
+mod dates;
+mod price;
+mod schemas;
+mod text;
+
+pub use checked::HELP_MARK;
+pub use contact_details::{Email, FormId, Phone, SiteUrl, ZipCode, is_email};
+pub use dates::{Date, TimeOfDay};
+pub use price::Price;
+pub use text::Text;
