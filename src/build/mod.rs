@@ -9,6 +9,7 @@
 //! `stream` (the pages, a batch at a time, into the staging folder); this
 //! one drives them.
 
+mod finished;
 mod node_side;
 mod project;
 mod report;

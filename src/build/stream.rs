@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::finished::Finished;
 use super::node_side::{NodeMade, Wanted};
 use super::project::{BuildOptions, Loaded, Project};
 use super::report::BuildReport;
@@ -17,12 +18,11 @@ use crate::content::Site;
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::RenderedIsland;
 use crate::output::file::OutputFile;
-use crate::output::headers::{self, InlineSources};
+use crate::output::headers;
 use crate::output::{StagedSite, compress::Compressor, server_config};
 use crate::render::placements::Placements;
 use crate::render::share_card::ShareCards;
-use crate::render::{self, AssetUrls, BuiltAssets, PageRenderer, Placer, RenderInput};
-use std::collections::HashMap;
+use crate::render::{self, AssetUrls, PageRenderer, Placer, RenderInput};
 
 /// Pages rendered at a time: enough to keep every core busy, few enough
 /// that a batch (with its compressed copies) is a small part of a large site.
@@ -118,65 +118,6 @@ enum Stage {
     Node,
     Place,
     Write,
-}
-
-/// Node's work with what is worked out from it once for every page.
-struct Finished {
-    made: NodeMade,
-    /// Every placement's server HTML known so far, by render key.
-    islands: HashMap<String, RenderedIsland>,
-    inline: InlineSources,
-    nojs: OutputFile,
-    entry: String,
-    /// Each island's files as its placements name them: URL paths, one space apart.
-    island_files: HashMap<String, String>,
-    nojs_url: String,
-    meta_csp: String,
-}
-
-impl Finished {
-    fn new(mut made: NodeMade) -> Finished {
-        // The stylesheet is inlined: one round trip less before the first
-        // paint. It and the two inline scripts are allowed by their hashes in
-        // the Content-Security-Policy.
-        let inline = InlineSources::allowing(
-            &[&made.minified.site],
-            &[&made.bundle.loader, &made.bundle.preload],
-        );
-        let nojs = OutputFile::asset("nojs", "css", made.minified.nojs.clone().into_bytes());
-        Finished {
-            islands: std::mem::take(&mut made.rendered),
-            entry: format!("/{}", made.bundle.entry),
-            island_files: made
-                .bundle
-                .island_files
-                .iter()
-                .map(|(name, files)| {
-                    let paths: Vec<String> = files.iter().map(|file| format!("/{file}")).collect();
-                    (name.clone(), paths.join(" "))
-                })
-                .collect(),
-            nojs_url: format!("/{}", nojs.path),
-            meta_csp: headers::meta_policy(&inline),
-            made,
-            inline,
-            nojs,
-        }
-    }
-
-    fn built<'a>(&'a self, placements: &'a Placements) -> BuiltAssets<'a> {
-        BuiltAssets {
-            islands: &self.islands,
-            placements,
-            islands_entry: &self.entry,
-            islands_loader: &self.made.bundle.loader,
-            islands_preload: &self.made.bundle.preload,
-            island_files: &self.island_files,
-            inline_css: &self.made.minified.site,
-            nojs_css: &self.nojs_url,
-            meta_csp: &self.meta_csp,
-        }
-    }
 }
 
 enum NodeState {

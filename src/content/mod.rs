@@ -17,6 +17,7 @@ pub mod spelling;
 pub mod values;
 mod warnings;
 pub mod yaml;
+mod yaml_errors;
 
 pub use derived::{Derived, WholeMonths};
 pub use load::load;

@@ -28,22 +28,10 @@ fn nonce() -> &'static str {
     })
 }
 
-/// `html` with every marker replaced by its value from `values` (keyed by
-/// name), in one pass: nothing put in is looked at again. A marker a layout
-/// cut or changed is an error naming `page`.
-#[cfg(test)]
-pub fn replace<V: AsRef<str>>(
-    html: &str,
-    values: &std::collections::HashMap<&str, V>,
-    page: &str,
-) -> Result<String> {
-    replace_with(html, page, |name| {
-        values.get(name).map(|v| v.as_ref().to_string())
-    })
-}
-
-/// [`replace`], each marker's value from `value` (by name, in the order the
-/// markers stand), which answers `None` for a name it does not know.
+/// `html` with every marker replaced by its value from `value` (by name, in
+/// the order the markers stand), in one pass: nothing put in is looked at
+/// again. `value` answers `None` for a name it does not know; that, or a
+/// marker a layout cut or changed, is an error naming `page`.
 pub fn replace_with(
     html: &str,
     page: &str,
@@ -149,8 +137,13 @@ pub fn count_as_element_text(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use std::collections::HashMap;
+
+    use super::*;
+
+    fn replace(html: &str, values: &HashMap<&str, &str>, page: &str) -> Result<String> {
+        replace_with(html, page, |name| values.get(name).map(|v| v.to_string()))
+    }
 
     #[test]
     fn markers_are_replaced_once_and_what_goes_in_is_left_alone() {

@@ -1,6 +1,6 @@
-//! JSON Schemas of the values, for editors: the same rules as the checks
-//! in the value types, as far as a schema can say them (a date's day of the month, or a
-//! phone number's area code, are left to the build).
+//! JSON Schemas of the values, for editors: the same rules as the values'
+//! own checks, as far as a schema can say them (a date's day of the month,
+//! or a phone number's area code, are left to the build).
 
 use std::borrow::Cow;
 
