@@ -8,7 +8,9 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 
+use percent_encoding::percent_decode_str;
 use scraper::{Html, Selector};
+use url::Url;
 
 use crate::build::{Loaded, Project};
 use crate::content::{self, Site, spelling};
@@ -154,33 +156,35 @@ struct Target {
     anchor: Option<String>,
 }
 
-/// The page and anchor `href` leads to, if it stays on the site (an address
-/// starting with `/` or `#`, or with the site's own web address); `None` for
-/// links elsewhere, `mailto:` and `tel:`.
+/// The page and anchor `href` leads to, if it stays on the site, resolved
+/// as a browser resolves it on the page at `from` (so `terms`, `../terms`
+/// and `#top` are links within the site too); `None` for links elsewhere,
+/// `mailto:` and `tel:`.
 fn internal(href: &str, site_url: &str, from: &str) -> Option<Target> {
+    let site = Url::parse(site_url).ok()?;
+    // The site is served from its host's root: `/about` is its page.
+    let page = site.join(from).ok()?;
     let local = match href.strip_prefix(site_url) {
-        Some(rest) if rest.is_empty() || rest.starts_with(['/', '#', '?']) => rest,
+        Some("") => "/",
+        Some(rest) if rest.starts_with(['/', '#', '?']) => rest,
         _ => href,
     };
-    let local = if local.is_empty() { "/" } else { local };
-    let (path, anchor) = match local.split_once('#') {
-        Some((path, anchor)) => (path, Some(anchor.to_string())),
-        None => (local, None),
-    };
-    let path = path.split('?').next().unwrap_or(path);
-    let address = if path.is_empty() {
-        from.to_string()
-    } else if path.starts_with('/') && !path.starts_with("//") {
-        path.trim_end_matches(".html").to_string()
-    } else {
+    let url = page.join(local).ok()?;
+    if url.origin() != site.origin() {
         return None;
+    }
+    let path = url.path().trim_end_matches(".html");
+    let address = match path.trim_end_matches('/') {
+        "" => "/",
+        trimmed => trimmed,
     };
-    let address = if address.len() > 1 {
-        address.trim_end_matches('/').to_string()
-    } else {
-        address
-    };
-    Some(Target { address, anchor })
+    let anchor = url
+        .fragment()
+        .map(|anchor| percent_decode_str(anchor).decode_utf8_lossy().into_owned());
+    Some(Target {
+        address: address.to_string(),
+        anchor,
+    })
 }
 
 /// What is wrong with a link to `target`, if anything; `files` are the
@@ -442,5 +446,21 @@ mod tests {
         ] {
             assert_eq!(internal(elsewhere, site, from), None, "{elsewhere}");
         }
+    }
+
+    #[test]
+    fn relative_links_are_resolved_from_their_page() {
+        let site = "https://www.example.com";
+        assert_eq!(internal("terms", site, "/about"), target("/terms", None));
+        assert_eq!(
+            internal("../terms#fees", site, "/about"),
+            target("/terms", Some("fees"))
+        );
+        assert_eq!(internal("./", site, "/about"), target("/", None));
+        assert_eq!(internal("?x=1", site, "/about"), target("/about", None));
+        assert_eq!(
+            internal("#d%C3%A9part", site, "/"),
+            target("/", Some("départ"))
+        );
     }
 }

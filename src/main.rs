@@ -41,11 +41,9 @@ never published; upload or point your hosting at DIR only."
         #[arg(long, default_value = "dist", value_name = "DIR")]
         out: PathBuf,
         /// Where the site will be hosted: only files it uses are written (.br
-        /// and .gz copies for nginx and Caddy, _headers where it is read).
-        /// --for, its old name, is still accepted until the next release
+        /// and .gz copies for nginx and Caddy, _headers where it is read)
         #[arg(
             long,
-            visible_alias = "for",
             value_enum,
             default_value_t = Hosting::Netlify,
             value_name = "HOSTING"

@@ -476,24 +476,6 @@ fn the_published_folder_holds_only_what_its_hosting_uses() {
     }
 }
 
-/// `--for`, the flag's name before `--hosting`, still works for one release:
-/// a site built `--for caddy` is the one built `--hosting caddy`, compressed
-/// copies and all; and the default build (Netlify) differs from it.
-#[test]
-fn the_old_flag_for_still_chooses_the_hosting() {
-    let (_a, with_hosting) = build_real_site_with(&["--hosting", "caddy"]);
-    let (_b, with_for) = build_real_site_with(&["--for", "caddy"]);
-    let files = files_of(&with_for);
-    assert_eq!(files, files_of(&with_hosting));
-    assert!(files.contains(&"index.html.br".to_string()), "{files:?}");
-    assert!(!files.contains(&"_redirects".to_string()), "{files:?}");
-    let (_c, default) = build_real_site();
-    assert!(
-        !files_of(&default).contains(&"index.html.br".to_string()),
-        "the default build is for Netlify, which compresses by itself"
-    );
-}
-
 #[test]
 fn server_configuration_is_written_beside_the_site_with_the_same_headers() {
     let (dir, out) = build_real_site();
@@ -556,7 +538,7 @@ fn help_explains_each_command_and_flag() {
         "{help}"
     );
     assert!(
-        help.contains("--hosting <HOSTING>") && help.contains("[alias: --for]"),
+        help.contains("--hosting <HOSTING>") && !help.contains("--for"),
         "{help}"
     );
     for hosting in ["netlify", "cloudflare", "github-pages", "nginx", "caddy"] {

@@ -57,6 +57,25 @@ fn a_link_to_a_page_that_does_not_exist() {
     insta::assert_snapshot!(stderr);
 }
 
+/// A link written relative to its page is resolved as a browser resolves
+/// it, and checked like any other.
+#[test]
+fn a_relative_link_to_a_page_that_does_not_exist() {
+    let site = Fixture::copy_with_frontend();
+    site.write(
+        "content/pages/about.md",
+        "---\ntitle: About Us\ndescription: Who we are.\n---\n\nRead our [terms](termsofservise) and [privacy](./privacypolicy) first.\n",
+    );
+    let stderr = check_fails(&site);
+    assert!(
+        stderr.starts_with(
+            "error: content/pages/about.md:6:18: the link `termsofservise` leads to no page: the site has no /termsofservise"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("found 1 problem"), "{stderr}");
+}
+
 #[test]
 fn a_link_to_a_section_that_does_not_exist() {
     let site = Fixture::copy_with_frontend();
