@@ -11,7 +11,7 @@ use crate::islands::RenderedIsland;
 /// What pages link or inline. Most of it exists only once Node has bundled
 /// the islands and minified the stylesheets, after every page is rendered (so
 /// content and layout mistakes are reported first): until then those fields
-/// hold markers, which a [`Placer`] replaces.
+/// hold markers, which a [`Placer`](super::Placer) replaces.
 #[derive(Debug, Clone, Serialize)]
 pub struct AssetUrls {
     /// The site's stylesheet, placed in every page's `<style>`.
@@ -77,7 +77,7 @@ pub struct BuiltAssets<'a> {
 pub(super) const ISLANDS_ENTRY: &str = "islands-entry";
 pub(super) const ISLANDS_LOADER: &str = "islands-loader";
 pub(super) const ISLANDS_PRELOAD: &str = "islands-preload";
-/// Filled for each page by [`Placer::place`].
+/// Filled for each page by [`Placer::place`](super::Placer::place).
 pub(super) const ISLANDS_FILES: &str = "islands-files";
 pub(super) const INLINE_CSS: &str = "inline-css";
 pub(super) const NOJS_CSS: &str = "nojs-css";

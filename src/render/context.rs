@@ -19,7 +19,7 @@ pub struct RenderInput<'a> {
     pub site: &'a Site,
     pub layouts: &'a layouts::Layouts,
     /// The islands the pages may hold; each placement lands as a marker,
-    /// kept in `placements`, and replaced by a [`Placer`] once rendered.
+    /// kept in `placements`, and replaced by a [`Placer`](super::Placer) once rendered.
     pub islands: &'a [Island],
     pub placements: &'a Arc<Placements>,
     /// Where the contact form posts (a prop of the islands).
