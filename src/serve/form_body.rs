@@ -3,8 +3,6 @@
 //! contact island), `application/x-www-form-urlencoded` (a form posted
 //! without JavaScript) and `application/json`.
 
-use std::convert::Infallible;
-
 use serde_json::Value;
 
 /// One field as posted; `file_name` is set for a file input's part.
@@ -47,34 +45,116 @@ pub fn parse(content_type: Option<&str>, body: &[u8]) -> Result<Vec<Field>, Body
     }
 }
 
-/// RFC 7578, read by multer (the parser under axum and Rocket). The body is
-/// all at hand, so its one chunk is ready whenever multer asks.
+/// RFC 7578 for a body that is all at hand: parts between `--boundary`
+/// lines, each with a `Content-Disposition: form-data` naming it.
 fn multipart(content_type: &str, body: &[u8]) -> Result<Vec<Field>, BodyError> {
-    let malformed = |why: String| BodyError(format!("malformed multipart/form-data body: {why}"));
-    let boundary = multer::parse_boundary(content_type)
-        .map_err(|_| BodyError("multipart/form-data without a boundary".into()))?;
-    let chunks = futures_util::stream::iter([Ok::<_, Infallible>(body.to_vec())]);
-    let mut parts = multer::Multipart::new(chunks, boundary);
-    pollster::block_on(async {
-        let mut fields = Vec::new();
-        while let Some(part) = parts
-            .next_field()
-            .await
-            .map_err(|e| malformed(e.to_string()))?
-        {
-            let name = part.name().map(str::to_owned).ok_or_else(|| {
-                malformed("a part has no Content-Disposition: form-data name".into())
-            })?;
-            let file_name = part.file_name().map(str::to_owned);
-            let value = part.text().await.map_err(|e| malformed(e.to_string()))?;
-            fields.push(Field {
-                name,
-                value,
-                file_name,
-            });
+    let malformed = |why: &str| BodyError(format!("malformed multipart/form-data body: {why}"));
+    let boundary = parameter(content_type, "boundary")
+        .filter(|boundary| !boundary.is_empty())
+        .ok_or_else(|| BodyError("multipart/form-data without a boundary".into()))?;
+    let delimiter = format!("--{boundary}");
+    let delimiter = delimiter.as_bytes();
+    // Anything before the first delimiter is a preamble, ignored.
+    let start = find(body, delimiter).ok_or_else(|| malformed("no boundary line"))?;
+    let mut rest = &body[start + delimiter.len()..];
+    let mut fields = Vec::new();
+    loop {
+        if rest.starts_with(b"--") {
+            return Ok(fields);
         }
-        Ok(fields)
-    })
+        rest = line_end(rest)
+            .ok_or_else(|| malformed("a boundary line goes on after the boundary"))?;
+        let end = find(rest, b"\r\n\r\n").ok_or_else(|| malformed("a part's headers never end"))?;
+        let headers = String::from_utf8_lossy(&rest[..end]);
+        rest = &rest[end + 4..];
+        let mut closing = b"\r\n".to_vec();
+        closing.extend_from_slice(delimiter);
+        let end = part_end(rest, &closing).ok_or_else(|| malformed("a part is never closed"))?;
+        let value = String::from_utf8_lossy(&rest[..end]).into_owned();
+        rest = &rest[end + closing.len()..];
+        let disposition = headers
+            .split("\r\n")
+            .filter_map(|line| line.split_once(':'))
+            .find(|(name, _)| name.trim().eq_ignore_ascii_case("content-disposition"))
+            .map(|(_, value)| value.trim());
+        let name = disposition
+            .filter(|value| {
+                let kind = value.split(';').next().unwrap_or("");
+                kind.trim().eq_ignore_ascii_case("form-data")
+            })
+            .and_then(|value| parameter(value, "name"))
+            .ok_or_else(|| malformed("a part has no Content-Disposition: form-data name"))?;
+        fields.push(Field {
+            name,
+            value,
+            file_name: disposition.and_then(|value| parameter(value, "filename")),
+        });
+    }
+}
+
+/// The parameter `name` of a header value such as `form-data; name="a"` or
+/// `multipart/form-data; boundary=x`: quoted (where `;` and `\"` may stand)
+/// or a plain token.
+fn parameter(header: &str, name: &str) -> Option<String> {
+    let mut rest = header.split_once(';')?.1;
+    loop {
+        let (key, after) = rest.split_once('=')?;
+        let after = after.trim_start();
+        let (value, next) = match after.strip_prefix('"') {
+            Some(quoted) => {
+                let mut value = String::new();
+                let mut chars = quoted.char_indices();
+                let end = loop {
+                    match chars.next()? {
+                        (at, '"') => break at + 1,
+                        (_, '\\') => value.extend(chars.next().map(|(_, c)| c)),
+                        (_, c) => value.push(c),
+                    }
+                };
+                let next = quoted[end..].split_once(';').map_or("", |(_, next)| next);
+                (value, next)
+            }
+            None => {
+                let (token, next) = after.split_once(';').unwrap_or((after, ""));
+                (token.trim().to_string(), next)
+            }
+        };
+        if key.trim().eq_ignore_ascii_case(name) {
+            return Some(value);
+        }
+        rest = next;
+    }
+}
+
+/// What follows a boundary line's end: transport padding, then CRLF.
+fn line_end(after: &[u8]) -> Option<&[u8]> {
+    let padding = after
+        .iter()
+        .take_while(|b| **b == b' ' || **b == b'\t')
+        .count();
+    after[padding..].strip_prefix(b"\r\n")
+}
+
+/// Where the part at the start of `rest` ends: at the first `closing`
+/// (CRLF and the delimiter) that makes a whole boundary line, so text that
+/// merely starts like the boundary stays in the value.
+fn part_end(rest: &[u8], closing: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    loop {
+        let at = from + find(&rest[from..], closing)?;
+        let after = &rest[at + closing.len()..];
+        if after.starts_with(b"--") || line_end(after).is_some() {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+}
+
+/// Where `needle` first starts in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
 }
 
 /// A JSON object's members as fields (what `@formspree/core` sends when
@@ -130,6 +210,13 @@ mod tests {
     }
 
     #[test]
+    fn text_that_starts_like_the_boundary_stays_in_the_value() {
+        let body = "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\none\r\n--xy\r\n--x \r\nContent-Disposition: form-data; name=b\r\n\r\n2\r\n--x--\r\n";
+        let fields = parse(Some("multipart/form-data; boundary=x"), body.as_bytes()).unwrap();
+        assert_eq!(pairs(&fields), [("a", "one\r\n--xy"), ("b", "2")]);
+    }
+
+    #[test]
     fn multipart_quoted_boundaries_and_files() {
         let body = "--a;b\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"x;y.txt\"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--a;b--";
         let fields = parse(
@@ -177,5 +264,18 @@ mod tests {
         );
         assert!(parse(Some("application/json"), b"[1]").is_err());
         assert!(parse(None, b"a=b").is_err());
+    }
+
+    proptest::proptest! {
+        /// Whatever a client sends, the reader answers without panicking.
+        #[test]
+        fn any_multipart_body_is_read_or_refused(body: Vec<u8>, tail: String) {
+            let _ = parse(Some("multipart/form-data; boundary=x"), &body);
+            let mut framed = b"--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n".to_vec();
+            framed.extend_from_slice(&body);
+            framed.extend_from_slice(tail.as_bytes());
+            let _ = parse(Some("multipart/form-data; boundary=x"), &framed);
+            let _ = parse(Some(&format!("multipart/form-data; boundary=\"{tail}")), &framed);
+        }
     }
 }
