@@ -1,0 +1,458 @@
+//! The staging folder a build writes into, swapped in for `dist/` (and
+//! `dist-server/`) once the whole site is written, and the checks that keep
+//! that swap from destroying anything else.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::file::OutputFile;
+use crate::diagnostics::{Diagnostic, Result};
+
+/// Refuses an output folder that a build would destroy or that would feed
+/// back into the next build: the project itself or a folder above it (the
+/// swap replaces `out` whole), or anything inside content/, layouts/ or
+/// frontend/.
+pub fn check_output_folder(project_root: &Path, out: &Path) -> Result<()> {
+    let root = resolved(project_root)?;
+    let target = resolved(out)?;
+    let refuse = |why: &str| {
+        Err(Diagnostic::new(format!(
+            "refusing to write the site to {}: {why}",
+            out.display()
+        ))
+        .help("choose a folder of its own for --out, such as dist"))
+    };
+    if root.starts_with(&target) {
+        return refuse("it holds the project, and every build replaces the output folder whole");
+    }
+    if ["content", "layouts", "frontend"]
+        .iter()
+        .any(|folder| target.starts_with(root.join(folder)))
+    {
+        return refuse("it is inside content/, layouts/ or frontend/, the build's own sources");
+    }
+    Ok(())
+}
+
+/// `path` made absolute with links and `..` resolved, even where the end of
+/// it does not exist yet.
+pub(crate) fn resolved(path: &Path) -> Result<PathBuf> {
+    let absolute = std::path::absolute(path).map_err(|err| Diagnostic::io("find", path, err))?;
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut out =
+        std::fs::canonicalize(existing).map_err(|err| Diagnostic::io("find", existing, err))?;
+    for name in rest.iter().rev() {
+        if name == ".." {
+            out.pop();
+        } else if name != "." {
+            out.push(name);
+        }
+    }
+    Ok(out)
+}
+
+/// Marks the server folder, and so the site folder beside it, as
+/// curbside's output, which every build replaces whole. A non-empty folder
+/// without it is never replaced: it may be anything. (Builds before the
+/// server folder existed kept it in the site folder; it counts there too.)
+pub const MARKER: &str = ".curbside-output";
+
+/// The folder beside `out` for what is not published: `dist` → `dist-server`.
+pub fn server_folder(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map_or_else(|| "dist".into(), |n| n.to_string_lossy().into_owned());
+    out.with_file_name(format!("{name}-server"))
+}
+
+/// Writes `site` into `out` and `server` into its [`server_folder`], each
+/// through a fresh staging folder swapped in whole. The server folder goes
+/// first: it holds the mark that lets the next build replace `out`.
+pub fn write_site(out: &Path, site: &[OutputFile], server: &[OutputFile]) -> Result<()> {
+    let mut staged = StagedSite::open(out)?;
+    staged.write(site)?;
+    staged.finish(server)
+}
+
+/// A site being written: each file goes into a staging folder beside `out`
+/// as soon as it is made, so a build need not hold the whole site. Only
+/// [`StagedSite::finish`] puts it in place of `out`; dropped before that,
+/// the staging folder is removed and `out` is left as it was.
+pub struct StagedSite {
+    out: PathBuf,
+    staging: PathBuf,
+    /// The site the last build wrote, whose unchanged files are linked
+    /// rather than written again.
+    previous: Option<PathBuf>,
+    /// Folders made inside the staging folder so far.
+    folders: HashSet<PathBuf>,
+    files: usize,
+    finished: bool,
+}
+
+impl StagedSite {
+    /// Refuses an `out` (or its server folder) that curbside did not write,
+    /// then starts a fresh staging folder beside it.
+    pub fn open(out: &Path) -> Result<StagedSite> {
+        let server_out = server_folder(out);
+        check_replaceable(&server_out, &server_out)?;
+        check_replaceable(out, &server_out)?;
+        let staging = sibling(out, "staging");
+        remove_if_present(&staging)?;
+        std::fs::create_dir_all(&staging).map_err(|err| Diagnostic::io("create", &staging, err))?;
+        Ok(StagedSite {
+            previous: out.is_dir().then(|| out.to_path_buf()),
+            out: out.to_path_buf(),
+            folders: HashSet::from([staging.clone()]),
+            staging,
+            files: 0,
+            finished: false,
+        })
+    }
+
+    /// Writes `files` into the staging folder, on every core.
+    pub fn write(&mut self, files: &[OutputFile]) -> Result<()> {
+        let paths: Vec<PathBuf> = files
+            .iter()
+            .map(|file| safe_join(&self.staging, &file.path))
+            .collect::<Result<_>>()?;
+        // Folders first, once each; then the files on every core.
+        for folder in paths.iter().filter_map(|path| path.parent()) {
+            if !self.folders.contains(folder) {
+                std::fs::create_dir_all(folder)
+                    .map_err(|err| Diagnostic::io("create", folder, err))?;
+                self.folders.insert(folder.to_path_buf());
+            }
+        }
+        let written: Vec<Result<()>> = files
+            .par_iter()
+            .zip(&paths)
+            .map(|(file, path)| self.write_one(file, path))
+            .collect();
+        self.files += files.len();
+        written.into_iter().collect()
+    }
+
+    /// A file the previous site holds with the same bytes becomes a second
+    /// name of that file (a hard link), so an unchanged build writes almost
+    /// nothing: no data, and no new inode, which on ext4 costs more the more
+    /// files were deleted in the last minute (every build deletes the site
+    /// it replaces). The previous site itself is never changed.
+    fn write_one(&self, file: &OutputFile, path: &Path) -> Result<()> {
+        if let Some(previous) = &self.previous
+            && let Ok(old) = safe_join(previous, &file.path)
+            && same_file_contents(&old, &file.contents)
+            && std::fs::hard_link(&old, path).is_ok()
+        {
+            return Ok(());
+        }
+        std::fs::write(path, &file.contents).map_err(|err| Diagnostic::io("write", path, err))
+    }
+
+    /// How many files were written so far.
+    pub fn files(&self) -> usize {
+        self.files
+    }
+
+    /// Writes `server` into the server folder (through its own staging
+    /// folder), then puts the site in place of `out`.
+    pub fn finish(mut self, server: &[OutputFile]) -> Result<()> {
+        let marker = OutputFile::text(
+            MARKER,
+            format!(
+                "Written by curbside: every build replaces this folder and {} whole.\n",
+                self.out.file_name().unwrap_or_default().to_string_lossy()
+            ),
+        );
+        write_folder(
+            &server_folder(&self.out),
+            std::iter::once(&marker).chain(server),
+        )?;
+        // From here on the staging folder is either `out` or removed by
+        // swap_in's failure path below.
+        self.finished = true;
+        let result = swap_in(&self.staging, &self.out);
+        if result.is_err() {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+        result
+    }
+}
+
+impl Drop for StagedSite {
+    fn drop(&mut self) {
+        if !self.finished {
+            // Nothing half-written is left beside the output.
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+/// Whether `path` is a regular file (not a link to one) holding exactly
+/// `contents`.
+fn same_file_contents(path: &Path, contents: &[u8]) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|meta| {
+        meta.is_file()
+            && meta.len() == contents.len() as u64
+            && std::fs::read(path).is_ok_and(|bytes| bytes == contents)
+    })
+}
+
+/// Writes the few files of the server folder through a staging folder of
+/// its own, swapped in whole.
+fn write_folder<'a>(out: &Path, files: impl Iterator<Item = &'a OutputFile>) -> Result<()> {
+    let staging = sibling(out, "staging");
+    remove_if_present(&staging)?;
+    let written = std::fs::create_dir_all(&staging)
+        .map_err(|err| Diagnostic::io("create", &staging, err))
+        .and_then(|()| {
+            files.into_iter().try_for_each(|file| {
+                let path = safe_join(&staging, &file.path)?;
+                if let Some(folder) = path.parent() {
+                    std::fs::create_dir_all(folder)
+                        .map_err(|err| Diagnostic::io("create", folder, err))?;
+                }
+                std::fs::write(&path, &file.contents)
+                    .map_err(|err| Diagnostic::io("write", &path, err))
+            })
+        })
+        .and_then(|()| swap_in(&staging, out));
+    if written.is_err() {
+        // Nothing half-written is left beside the output.
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    written
+}
+
+/// Refuses to replace a folder that holds something other than what
+/// curbside wrote: it must be empty or missing, or carry the mark in itself
+/// or in `server_out`.
+fn check_replaceable(out: &Path, server_out: &Path) -> Result<()> {
+    let Ok(mut entries) = std::fs::read_dir(out) else {
+        return Ok(());
+    };
+    if entries.next().is_none() || out.join(MARKER).is_file() || server_out.join(MARKER).is_file() {
+        return Ok(());
+    }
+    Err(Diagnostic::new(format!(
+        "refusing to replace {}: it holds files curbside did not write",
+        out.display()
+    ))
+    .help(format!(
+        "every build replaces the output folder and {} beside it whole; pass --out a new or empty folder, or move this one's files elsewhere",
+        server_out.file_name().unwrap_or_default().to_string_lossy()
+    )))
+}
+
+/// Replaces `out` with `staging`. The old folder is moved aside first and
+/// removed last, so at no point is there a half-written site at `out`.
+fn swap_in(staging: &Path, out: &Path) -> Result<()> {
+    let old = sibling(out, "old");
+    remove_if_present(&old)?;
+    if out.exists() {
+        std::fs::rename(out, &old).map_err(|err| Diagnostic::io("move aside", out, err))?;
+    }
+    if let Err(err) = std::fs::rename(staging, out) {
+        // Put the previous site back before reporting.
+        let _ = std::fs::rename(&old, out);
+        return Err(Diagnostic::io("move the new site into", out, err));
+    }
+    remove_if_present(&old)
+}
+
+fn sibling(out: &Path, suffix: &str) -> PathBuf {
+    let name = out
+        .file_name()
+        .map_or_else(|| "dist".into(), |n| n.to_string_lossy().into_owned());
+    out.with_file_name(format!(".{name}.{suffix}"))
+}
+
+fn remove_if_present(path: &Path) -> Result<()> {
+    match std::fs::remove_dir_all(path) {
+        Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
+            Err(Diagnostic::io("remove", path, err))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `root/relative`, refusing anything that would land outside `root`.
+fn safe_join(root: &Path, relative: &str) -> Result<PathBuf> {
+    let ok = !relative.is_empty()
+        && relative
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
+    if ok {
+        Ok(root.join(relative))
+    } else {
+        Err(Diagnostic::new(format!(
+            "refusing to write the output file \"{relative}\""
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a folder holds, by name, sorted: nothing half-written may be left beside the output.
+    fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_site_is_swapped_in_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        write_site(&out, &[OutputFile::text("a.html", "one".into())], &[]).unwrap();
+        write_site(&out, &[OutputFile::text("b/c.html", "two".into())], &[]).unwrap();
+        assert!(!out.join("a.html").exists());
+        assert_eq!(
+            std::fs::read_to_string(out.join("b/c.html")).unwrap(),
+            "two"
+        );
+        assert_eq!(names_in(dir.path()), ["dist", "dist-server"]);
+    }
+
+    #[test]
+    fn a_write_failing_after_earlier_files_were_staged_leaves_the_site_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        write_site(&out, &[OutputFile::text("a.html", "old".into())], &[]).unwrap();
+        {
+            let mut staged = StagedSite::open(&out).unwrap();
+            staged
+                .write(&[OutputFile::text("b.html", "new".into())])
+                .unwrap();
+            assert!(dir.path().join(".dist.staging/b.html").is_file());
+            // A file where the next file's folder should be: that write fails.
+            let late = OutputFile::text("b.html/c.html", "late".into());
+            assert!(staged.write(&[late]).is_err());
+        }
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "old");
+        assert!(!out.join("b.html").exists());
+        assert_eq!(names_in(dir.path()), ["dist", "dist-server"]);
+    }
+
+    #[test]
+    fn unchanged_files_are_linked_to_the_previous_site_and_changed_ones_written() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        let files = |b: &str| {
+            [
+                OutputFile::text("a.html", "same".into()),
+                OutputFile::text("b.html", b.into()),
+            ]
+        };
+        write_site(&out, &files("one"), &[]).unwrap();
+        let inode = |name: &str| std::fs::metadata(out.join(name)).unwrap().ino();
+        let (a, b) = (inode("a.html"), inode("b.html"));
+        // A file changed behind the build's back is written again too.
+        std::fs::write(out.join("a.html"), "edit").unwrap();
+        write_site(&out, &files("two"), &[]).unwrap();
+        assert_ne!(inode("a.html"), a);
+        assert_eq!(std::fs::read_to_string(out.join("a.html")).unwrap(), "same");
+        let a = inode("a.html");
+        write_site(&out, &files("two"), &[]).unwrap();
+        assert_eq!(inode("a.html"), a);
+        assert_ne!(inode("b.html"), b);
+        assert_eq!(std::fs::read_to_string(out.join("b.html")).unwrap(), "two");
+        assert_eq!(std::fs::metadata(out.join("a.html")).unwrap().nlink(), 1);
+    }
+
+    #[test]
+    fn output_folders_that_would_destroy_the_project_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("site");
+        std::fs::create_dir_all(root.join("content")).unwrap();
+        for bad in [
+            ".",
+            "..",
+            "../..",
+            "content",
+            "content/out",
+            "frontend/x",
+            "./dist/..",
+        ] {
+            assert!(
+                check_output_folder(&root, &root.join(bad)).is_err(),
+                "{bad} accepted"
+            );
+        }
+        for good in ["dist", "../elsewhere", "out/site", "contents"] {
+            assert!(
+                check_output_folder(&root, &root.join(good)).is_ok(),
+                "{good} refused"
+            );
+        }
+    }
+
+    #[test]
+    fn a_folder_curbside_did_not_write_is_never_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("docs");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("notes.txt"), "mine").unwrap();
+        let err = write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).unwrap_err();
+        assert!(
+            err.message.starts_with("refusing to replace"),
+            "{}",
+            err.message
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+            "mine"
+        );
+        // Nor is a server folder curbside did not write, and the site is
+        // then left alone too.
+        std::fs::remove_file(out.join("notes.txt")).unwrap();
+        let server = dir.path().join("docs-server");
+        std::fs::create_dir_all(&server).unwrap();
+        std::fs::write(server.join("site.conf"), "mine").unwrap();
+        assert!(write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).is_err());
+        assert!(std::fs::read_dir(&out).unwrap().next().is_none());
+        std::fs::remove_file(server.join("site.conf")).unwrap();
+        // Empty folders, or ones curbside wrote, are fine; the mark is
+        // beside the site, never in it.
+        write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).unwrap();
+        write_site(&out, &[OutputFile::text("b.html", "y".into())], &[]).unwrap();
+        assert!(server.join(MARKER).is_file() && !out.join(MARKER).exists());
+        assert!(!out.join("a.html").exists() && out.join("b.html").is_file());
+    }
+
+    #[test]
+    fn a_site_marked_by_an_earlier_build_in_its_own_folder_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join(MARKER), "").unwrap();
+        std::fs::write(out.join("old.html"), "").unwrap();
+        write_site(&out, &[OutputFile::text("new.html", "x".into())], &[]).unwrap();
+        assert!(!out.join("old.html").exists() && !out.join(MARKER).exists());
+    }
+
+    #[test]
+    fn paths_outside_the_output_are_refused() {
+        for bad in ["../x", "/etc/x", "a/../../x", "a\\..\\x", ""] {
+            assert!(safe_join(Path::new("/out"), bad).is_err(), "{bad}");
+        }
+    }
+}
