@@ -1,0 +1,284 @@
+//! The one long-lived Node process (frontend/scripts/island-server.mjs) and
+//! the messages the build sends it: bundle, render, minify.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::dependencies::ensure_installed;
+use crate::diagnostics::{Diagnostic, Result};
+use crate::islands::{Bundle, RenderedIsland};
+use crate::output::file::OutputFile;
+
+/// A stylesheet to minify: its path as shown to the site owner, and its text.
+pub struct Stylesheet<'a> {
+    pub shown: &'a Path,
+    pub css: &'a str,
+}
+
+/// What to tell the site owner when Node answers a request with an error.
+struct Failure {
+    headline: &'static str,
+    help: &'static str,
+}
+
+const FRONTEND_FAILED: Failure = Failure {
+    headline: "building the interactive parts of the site (frontend/) failed",
+    help: "content/ and layouts/ are fine; the message above points into frontend/",
+};
+
+const STYLES_FAILED: Failure = Failure {
+    headline: "minifying the stylesheets of layouts/assets/ failed",
+    help: "the message above names the stylesheet and the line to fix",
+};
+
+pub struct NodeBridge {
+    child: Child,
+    /// Taken on drop: closing it asks Node to stop esbuild and exit.
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+    next_id: u64,
+    script: PathBuf,
+}
+
+/// One line Node answers a request with: which request, whether it worked,
+/// and what it made.
+#[derive(Deserialize)]
+struct NodeMessage {
+    id: Option<u64>,
+    ok: bool,
+    error: Option<String>,
+    #[serde(flatten)]
+    rest: serde_json::Map<String, Value>,
+}
+
+#[derive(Deserialize)]
+struct BundleReply {
+    entry: String,
+    loader: String,
+    preload: String,
+    files: Vec<BundleFile>,
+    #[serde(rename = "islandFiles")]
+    island_files: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Deserialize)]
+struct RenderReply {
+    html: String,
+    hydrate: String,
+}
+
+#[derive(Deserialize)]
+struct CssReply {
+    css: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct BundleFile {
+    path: String,
+    contents: String,
+}
+
+impl NodeBridge {
+    /// Starts the island server of `frontend`, installing its npm
+    /// dependencies first when they are missing or stale.
+    pub fn start(frontend: &Path) -> Result<NodeBridge> {
+        ensure_installed(frontend)?;
+        // Absolute, because Node runs with the frontend folder as its working directory.
+        let frontend =
+            std::path::absolute(frontend).map_err(|err| Diagnostic::io("find", frontend, err))?;
+        let script = frontend.join("scripts").join("island-server.mjs");
+        let mut child = Command::new("node")
+            .arg(&script)
+            .current_dir(&frontend)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|err| {
+                Diagnostic::new("could not start Node.js to build the interactive parts of the site (frontend/)")
+                    .caused_by(err)
+                    .help("install Node.js 20.19 or later and make sure `node` is on your PATH")
+            })?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| Diagnostic::new("Node.js has no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| Diagnostic::new("Node.js has no stdout"))?;
+        Ok(NodeBridge {
+            child,
+            stdin: Some(stdin),
+            stdout: BufReader::new(stdout),
+            next_id: 1,
+            script,
+        })
+    }
+
+    /// Sends one request and waits for its reply.
+    fn request(
+        &mut self,
+        mut request: Value,
+        failure: Failure,
+    ) -> Result<serde_json::Map<String, Value>> {
+        let id = self.next_id;
+        self.next_id += 1;
+        request["id"] = json!(id);
+        let failed = |what: &str, cause: String, script: &Path| {
+            Diagnostic::new(format!(
+                "building the interactive parts of the site (frontend/) failed: Node.js {what}"
+            ))
+            .caused_by(cause)
+            .help(format!("see the messages above from {}", script.display()))
+        };
+        let mut line = request.to_string();
+        line.push('\n');
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(failed("is shut down", String::new(), &self.script));
+        };
+        if let Err(err) = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.flush())
+        {
+            let status = self.child.try_wait().ok().flatten();
+            return Err(failed(
+                "stopped",
+                format!("{err}; exit status {status:?}"),
+                &self.script,
+            ));
+        }
+        let mut reply = String::new();
+        let read = self
+            .stdout
+            .read_line(&mut reply)
+            .map_err(|err| failed("stopped", err.to_string(), &self.script))?;
+        if read == 0 {
+            let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
+            return Err(failed("stopped without answering", status, &self.script));
+        }
+        let reply: NodeMessage = serde_json::from_str(&reply).map_err(|err| {
+            failed(
+                "answered something that is not JSON",
+                format!("{err}: {reply}"),
+                &self.script,
+            )
+        })?;
+        if reply.id != Some(id) {
+            return Err(failed(
+                "answered out of turn",
+                format!("expected id {id}, got {:?}", reply.id),
+                &self.script,
+            ));
+        }
+        if !reply.ok {
+            let message = reply.error.unwrap_or_else(|| "no message".into());
+            return Err(Diagnostic::new(failure.headline)
+                .caused_by(message)
+                .help(failure.help));
+        }
+        Ok(reply.rest)
+    }
+
+    /// Bundles the islands (incrementally after the first time).
+    pub fn bundle(&mut self) -> Result<Bundle> {
+        let reply = self.request(json!({ "cmd": "bundle" }), FRONTEND_FAILED)?;
+        let reply: BundleReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
+            Diagnostic::new("the island server's bundle reply is malformed").caused_by(err)
+        })?;
+        let files = reply
+            .files
+            .into_iter()
+            .map(|file| OutputFile::text(file.path, file.contents))
+            .collect();
+        Ok(Bundle {
+            entry: reply.entry,
+            loader: reply.loader,
+            preload: reply.preload,
+            files,
+            island_files: reply.island_files,
+        })
+    }
+
+    /// Minifies stylesheets with esbuild, one result per sheet, in order.
+    /// Syntax warnings are printed by Node; they do not fail the build.
+    pub fn minify_css(&mut self, sheets: &[Stylesheet]) -> Result<Vec<String>> {
+        let request: Vec<Value> = sheets
+            .iter()
+            .map(|sheet| json!({ "name": sheet.shown.display().to_string(), "css": sheet.css }))
+            .collect();
+        let reply = self.request(json!({ "cmd": "css", "sheets": request }), STYLES_FAILED)?;
+        let reply: CssReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
+            Diagnostic::new("the island server's css reply is malformed").caused_by(err)
+        })?;
+        if reply.css.len() != sheets.len() {
+            return Err(Diagnostic::new(format!(
+                "the island server minified {} stylesheets instead of {}",
+                reply.css.len(),
+                sheets.len()
+            )));
+        }
+        Ok(reply.css)
+    }
+
+    /// Renders each island's HTML from its props with React's
+    /// `identifierPrefix` (name, props, prefix), and learns when it hydrates.
+    /// With `reload`, Node first bundles its server module from the sources
+    /// again.
+    pub fn render(
+        &mut self,
+        islands: &[(&str, &Value, &str)],
+        reload: bool,
+    ) -> Result<Vec<RenderedIsland>> {
+        let request: Vec<Value> = islands
+            .iter()
+            .map(|(name, props, prefix)| json!({ "name": name, "props": props, "prefix": prefix }))
+            .collect();
+        let mut reply = self.request(
+            json!({ "cmd": "render", "islands": request, "reload": reload }),
+            FRONTEND_FAILED,
+        )?;
+        let rendered: Vec<RenderReply> = reply
+            .remove("islands")
+            .and_then(|list| serde_json::from_value(list).ok())
+            .ok_or_else(|| {
+                Diagnostic::new(
+                    "the island server's render reply has no `islands` list of {html, hydrate}",
+                )
+            })?;
+        if rendered.len() != islands.len() {
+            return Err(Diagnostic::new(format!(
+                "the island server rendered {} islands instead of {}",
+                rendered.len(),
+                islands.len()
+            )));
+        }
+        Ok(rendered
+            .into_iter()
+            .map(|RenderReply { html, hydrate }| RenderedIsland { hydrate, html })
+            .collect())
+    }
+}
+
+impl Drop for NodeBridge {
+    fn drop(&mut self) {
+        // Closing stdin lets Node stop esbuild's service process and exit;
+        // killing Node outright would leave esbuild running, holding our
+        // stderr open. Kill only if it lingers.
+        drop(self.stdin.take());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        while std::time::Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
