@@ -1,5 +1,6 @@
 //! The source tree's shape: files small enough to read whole, production
-//! code before tests, and dependencies between files that run one way.
+//! code before tests, folders whose `mod.rs` only hands names on, and
+//! dependencies between files that run one way.
 //!
 //! A file depends on another when a `use`, or a path in its code, names an
 //! item defined there (re-exports are followed to the file that defines the
@@ -25,6 +26,52 @@ fn no_file_in_src_is_over_the_line_limit() {
         long.is_empty(),
         "files over {MOST_LINES} lines (split them by job):\n{}",
         long.join("\n")
+    );
+}
+
+#[test]
+fn a_folders_mod_rs_only_says_what_it_does_and_hands_names_on() {
+    let mut busy = Vec::new();
+    for file in rust_files(&src()) {
+        if file.ends_with("mod.rs")
+            && let Some(line) = first_code_line(&read(&file))
+        {
+            busy.push(format!("{}:{line}", shown(&file)));
+        }
+    }
+    assert!(
+        busy.is_empty(),
+        "code in a mod.rs (move it into a file of the folder):\n{}",
+        busy.join("\n")
+    );
+}
+
+/// The first line that is not a comment, a `mod` or a `use`.
+fn first_code_line(text: &str) -> Option<usize> {
+    let mut in_use = false;
+    for (at, line) in text.lines().enumerate() {
+        let line = line.trim();
+        let bare = ["pub(crate) ", "pub(super) ", "pub "]
+            .iter()
+            .find_map(|visibility| line.strip_prefix(visibility))
+            .unwrap_or(line);
+        if in_use || bare.starts_with("use ") {
+            // A `use` may run over several lines, to its `;`.
+            in_use = !line.ends_with(';');
+        } else if !(line.is_empty() || line.starts_with("//") || bare.starts_with("mod ")) {
+            return Some(at + 1);
+        }
+    }
+    None
+}
+
+#[test]
+fn the_mod_rs_check_finds_code() {
+    let handing_on = "//! Doc.\n\nmod a;\npub mod b;\n\npub use a::{\n    X,\n    Y,\n};\n";
+    assert_eq!(first_code_line(handing_on), None);
+    assert_eq!(
+        first_code_line(&format!("{handing_on}\npub fn f() {{}}\n")),
+        Some(11)
     );
 }
 
