@@ -17,6 +17,7 @@
 
 pub mod build;
 pub mod check;
+pub mod confined;
 pub mod content;
 pub mod diagnostics;
 pub mod islands;

@@ -179,7 +179,7 @@ impl Builder {
         let (loaded, report) = outcome?;
         let report = BuildReport {
             elapsed: started.elapsed(),
-            warnings: content::warnings(&loaded.site),
+            warnings: [content::warnings(&loaded.site), loaded.pictures.warnings()].concat(),
             ..report
         };
         *last_site = Some(loaded);

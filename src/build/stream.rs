@@ -16,7 +16,7 @@ use super::report::BuildReport;
 use crate::content::Site;
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::RenderedIsland;
-use crate::output::file::OutputFile;
+use crate::output::file::{CopiedFile, OutputFile};
 use crate::output::headers::{self, InlineSources};
 use crate::output::{StagedSite, compress::Compressor, server_config};
 use crate::render::placements::Placements;
@@ -87,11 +87,16 @@ pub(super) fn stream_site(
     // published as they are.
     let publishing = Instant::now();
     let mut files = loaded.pictures.publish()?;
+    let mut streamed = Vec::new();
     for file in &loaded.public {
-        files.push(file.read()?);
+        if file.compressed() {
+            files.push(file.read()?);
+        } else {
+            streamed.push(file.copied());
+        }
     }
     stream.times.pictures = publishing.elapsed();
-    let report = stream.finish(&loaded.site, share_file, files, options)?;
+    let report = stream.finish(&loaded.site, share_file, files, &streamed, options)?;
     Ok((loaded, report))
 }
 
@@ -417,6 +422,22 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
+    /// Copies files of content/public/ into the staging folder as streams.
+    fn copy(&mut self, files: &[CopiedFile<'_>]) {
+        if files.is_empty() || self.failure.is_some() {
+            return;
+        }
+        let writing = Instant::now();
+        let copied = match &mut self.staged {
+            Some(staged) => staged.copy(files),
+            None => Err(Diagnostic::new("the site was not written")),
+        };
+        self.times.write += writing.elapsed();
+        if let Err(err) = copied {
+            self.fail(Stage::Write, err);
+        }
+    }
+
     /// Keeps the failure a build doing every step for all pages in turn
     /// would report, and stops writing: the staging folder is removed.
     fn fail(&mut self, stage: Stage, err: Diagnostic) {
@@ -439,6 +460,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         site: &Site,
         share_file: OutputFile,
         published: Vec<OutputFile>,
+        streamed: &[CopiedFile<'_>],
         options: &BuildOptions,
     ) -> Result<BuildReport> {
         self.poll_node(true);
@@ -472,6 +494,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             files.push(OutputFile::text("_redirects", rules.to_string()));
         }
         self.write(files, true);
+        self.copy(streamed);
         let mut bundle_files = made.bundle.files;
         bundle_files.extend(made.bundle_compressed.unwrap_or_default());
         self.write(bundle_files, false);

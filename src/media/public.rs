@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{self, Diagnostic, Location, Result};
-use crate::output::file::OutputFile;
+use crate::output::file::{CopiedFile, OutputFile};
 
 /// The folder under `content/`.
 pub const FOLDER: &str = "public";
@@ -19,9 +19,31 @@ pub struct PublicFile {
     pub source: PathBuf,
     /// As messages name it: `content/public/prices.pdf`.
     pub shown: PathBuf,
+    /// Its size in bytes when it was listed.
+    pub len: u64,
 }
 
+/// Text files up to this size are read, so that the hosting's compressed
+/// copies can be made of them; every other file is copied as a stream, so a
+/// build's memory does not grow with the videos and archives it publishes.
+const COMPRESSED_UP_TO: u64 = 8 << 20;
+
 impl PublicFile {
+    /// Whether the build compresses this file, and so reads it whole.
+    pub fn compressed(&self) -> bool {
+        self.len <= COMPRESSED_UP_TO && crate::output::compress::is_text(&self.path)
+    }
+
+    /// The file as the output copies it, for one that is not compressed.
+    pub fn copied(&self) -> CopiedFile<'_> {
+        CopiedFile {
+            path: &self.path,
+            source: &self.source,
+            shown: &self.shown,
+        }
+    }
+
+    /// The file's bytes, for one that is [`compressed`](Self::compressed).
     pub fn read(&self) -> Result<OutputFile> {
         let contents = std::fs::read(&self.source).map_err(|err| {
             Diagnostic::io("read", &self.shown, err).at(Location::file(&self.shown))
@@ -33,17 +55,34 @@ impl PublicFile {
     }
 }
 
+/// Files that computers leave in folders on their own (Finder's view
+/// settings, Explorer's thumbnails): never the owner's to publish, and no
+/// reason to stop a build.
+fn left_by_the_system(name: &str) -> bool {
+    name == ".DS_Store"
+        || name.starts_with("._")
+        || name.eq_ignore_ascii_case("Thumbs.db")
+        || name.eq_ignore_ascii_case("ehthumbs.db")
+        || name.eq_ignore_ascii_case("desktop.ini")
+        || name == "Icon\r"
+        || name == "__MACOSX"
+}
+
 /// Lists `content/public/` (`dir`, shown as `shown`), refusing what no hosting
-/// would serve as expected. A missing folder is an empty one.
-pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
+/// would serve as expected and any link that leads out of `project`. A
+/// missing folder is an empty one.
+pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
+    let content = dir.parent().unwrap_or(dir);
+    let content_shown = shown.parent().unwrap_or(shown);
     let mut files = Vec::new();
-    for entry in walkdir::WalkDir::new(dir)
+    let mut walk = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
-    {
+        .into_iter();
+    while let Some(entry) = walk.next() {
         let entry = entry.map_err(|err| {
             diagnostics::from_walk(
                 &err,
@@ -52,6 +91,16 @@ pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
                 "replace the symbolic link with the file itself",
             )
         })?;
+        if entry.path_is_symlink() || entry.depth() == 0 {
+            let relative = entry.path().strip_prefix(content).unwrap_or(entry.path());
+            crate::confined::check(project, content, content_shown, relative)?;
+        }
+        if left_by_the_system(&entry.file_name().to_string_lossy()) {
+            if entry.file_type().is_dir() {
+                walk.skip_current_dir();
+            }
+            continue;
+        }
         if !entry.file_type().is_file() {
             continue;
         }
@@ -59,10 +108,17 @@ pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
         let path = relative.to_string_lossy().replace('\\', "/");
         let file_shown = shown.join(relative);
         check_name(&path, &file_shown)?;
+        let len = entry
+            .metadata()
+            .map_err(|err| {
+                diagnostics::from_walk(&err, dir, shown, "check the file's permissions")
+            })?
+            .len();
         files.push(PublicFile {
             path,
             source: entry.path().to_path_buf(),
             shown: file_shown,
+            len,
         });
     }
     Ok(files)
@@ -115,7 +171,11 @@ pub fn check_collisions(files: &[PublicFile], generated: &[String], pages: &[&st
             .or_else(|| {
                 pages
                     .iter()
-                    .find(|slug| **slug == file.path)
+                    .find(|slug| {
+                        file.path == **slug
+                            || file.path == format!("{slug}/index.html")
+                            || file.path == format!("{slug}/index.htm")
+                    })
                     .map(|slug| format!("the page /{slug}"))
             });
         if let Some(clash) = clash {
@@ -145,7 +205,7 @@ mod tests {
         assert!(name("apple-touch-icon.png").is_ok());
         assert!(name(".env").is_err());
         assert!(name(".well-known").is_err());
-        assert!(name("files/.DS_Store").is_err());
+        assert!(name("files/.env").is_err());
         assert!(name("docs/.well-known/x").is_err());
         assert!(name("assets/logo.png").is_err());
         assert!(name("prices.pdf.gz").is_err());

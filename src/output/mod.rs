@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Result};
-use crate::output::file::OutputFile;
+use crate::output::file::{CopiedFile, OutputFile};
 
 /// Refuses an output folder that a build would destroy or that would feed
 /// back into the next build: the project itself or a folder above it (the
@@ -171,6 +171,41 @@ impl StagedSite {
         std::fs::write(path, &file.contents).map_err(|err| Diagnostic::io("write", path, err))
     }
 
+    /// Copies `files` into the staging folder as streams, on every core: a
+    /// file the previous site holds with the same bytes is linked instead,
+    /// compared a block at a time, so memory stays the same whatever their size.
+    pub fn copy(&mut self, files: &[CopiedFile<'_>]) -> Result<()> {
+        let paths: Vec<PathBuf> = files
+            .iter()
+            .map(|file| safe_join(&self.staging, file.path))
+            .collect::<Result<_>>()?;
+        for folder in paths.iter().filter_map(|path| path.parent()) {
+            if !self.folders.contains(folder) {
+                std::fs::create_dir_all(folder)
+                    .map_err(|err| Diagnostic::io("create", folder, err))?;
+                self.folders.insert(folder.to_path_buf());
+            }
+        }
+        let copied: Vec<Result<()>> = files
+            .par_iter()
+            .zip(&paths)
+            .map(|(file, path)| {
+                if let Some(previous) = &self.previous
+                    && let Ok(old) = safe_join(previous, file.path)
+                    && same_files(&old, file.source)
+                    && std::fs::hard_link(&old, path).is_ok()
+                {
+                    return Ok(());
+                }
+                std::fs::copy(file.source, path)
+                    .map(|_| ())
+                    .map_err(|err| Diagnostic::io("copy", file.shown, err))
+            })
+            .collect();
+        self.files += files.len();
+        copied.into_iter().collect()
+    }
+
     /// How many files were written so far.
     pub fn files(&self) -> usize {
         self.files
@@ -218,6 +253,36 @@ fn same_file_contents(path: &Path, contents: &[u8]) -> bool {
             && meta.len() == contents.len() as u64
             && std::fs::read(path).is_ok_and(|bytes| bytes == contents)
     })
+}
+
+/// Whether `old` is a regular file (not a link to one) with the same bytes
+/// as `new`, read a block at a time from both.
+fn same_files(old: &Path, new: &Path) -> bool {
+    use std::io::Read;
+    let (Ok(old_meta), Ok(new_meta)) = (std::fs::symlink_metadata(old), std::fs::metadata(new))
+    else {
+        return false;
+    };
+    if !old_meta.is_file() || old_meta.len() != new_meta.len() {
+        return false;
+    }
+    let (Ok(mut a), Ok(mut b)) = (std::fs::File::open(old), std::fs::File::open(new)) else {
+        return false;
+    };
+    let mut block_a = vec![0u8; 1 << 16];
+    let mut block_b = vec![0u8; 1 << 16];
+    loop {
+        let Ok(n) = a.read(&mut block_a) else {
+            return false;
+        };
+        if n == 0 {
+            // Both ended together: the lengths were equal.
+            return true;
+        }
+        if b.read_exact(&mut block_b[..n]).is_err() || block_a[..n] != block_b[..n] {
+            return false;
+        }
+    }
 }
 
 /// Writes the few files of the server folder through a staging folder of

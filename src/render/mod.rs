@@ -206,6 +206,7 @@ impl<'a> PageRenderer<'a> {
                     priority: true,
                     eager: true,
                     class: Some("hero__image"),
+                    title: "",
                 };
                 Some(context! {
                     html => Value::from_safe_string(input.pictures.markup(&picture, &placement)),
@@ -284,6 +285,7 @@ fn page_context(
                 priority: false,
                 eager: first && placed.offset < FIRST_SCREEN_BYTES,
                 class: None,
+                title: &placed.title,
             };
             first = false;
             Ok(input.pictures.markup(&picture, &placement))
@@ -445,6 +447,7 @@ fn faq_entries(input: &RenderInput) -> Result<Vec<Value>> {
                 let placement = Placement {
                     alt: &placed.alt,
                     sizes: PAGE_IMAGE_SIZES,
+                    title: &placed.title,
                     ..Placement::default()
                 };
                 Ok(input.pictures.markup(&picture, &placement))
