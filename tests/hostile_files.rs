@@ -71,6 +71,19 @@ fn links_out_of_the_project_are_refused_and_links_inside_it_are_followed() {
         "content/public/docs is a symbolic link",
     );
 
+    // A page that is a link to a file elsewhere.
+    let site = Fixture::copy_with_frontend();
+    std::fs::write(
+        outside.path().join("about.md"),
+        "---\ntitle: About\ndescription: Us.\n---\nHi\n",
+    )
+    .expect("write");
+    site.symlink(&format!("{away}/about.md"), "content/pages/about.md");
+    site.fails_in_build_and_check(
+        "content/pages/about.md",
+        "content/pages/about.md is a symbolic link",
+    );
+
     // A photo placed through a link that leaves the project.
     let site = Fixture::copy_with_frontend();
     site.symlink(&away, "content/photos");
@@ -701,4 +714,51 @@ fn the_picture_cache_follows_content_not_names_and_keeps_only_what_is_used() {
     });
     site.build_ok();
     assert_eq!(cached(&site, "truck"), Vec::<String>::new());
+}
+
+#[test]
+fn an_animated_png_is_published_still_and_the_owner_is_told() {
+    let mut apng = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut apng, 64, 48);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_animated(2, 0).expect("two frames");
+        let mut writer = encoder.write_header().expect("header");
+        for shade in [40u8, 200] {
+            writer
+                .write_image_data(&[shade; 64 * 48 * 3])
+                .expect("a frame");
+        }
+    }
+    let site = Fixture::copy_with_frontend();
+    site.write("content/pages/blink.png", apng);
+    let at = site.append_to_policy("![A blinking sign](blink.png)");
+    let output = site.build();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{at}: content/pages/blink.png is an animation; the site shows its first frame, still"
+        )),
+        "{stderr}"
+    );
+    let check = site.check();
+    assert!(
+        String::from_utf8_lossy(&check.stderr).contains("is an animation"),
+        "check says so too"
+    );
+    // The copies hold the first frame.
+    let copies = published(&site, "blink");
+    assert!(!copies.is_empty());
+    for copy in copies {
+        let picture = image::open(&copy).expect("decode").into_rgb8();
+        let centre = picture
+            .get_pixel(picture.width() / 2, picture.height() / 2)
+            .0;
+        assert!(
+            centre.iter().all(|v| v.abs_diff(40) < 6),
+            "{}: {centre:?}",
+            copy.display()
+        );
+    }
 }

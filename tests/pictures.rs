@@ -499,7 +499,20 @@ fn a_picture_in_a_faq_answer_is_found_from_content_and_needs_alt_text() {
             "{address}"
         );
     }
+    // Mistakes are shown at their line and column in faq.yaml.
     site.replace("content/faq.yaml", "![Our truck at the curb]", "![]");
-    let error = site.build_fails_at("content/faq.yaml");
-    assert!(error.contains("in an answer has no alt text"), "{error}");
+    site.fails_in_build_and_check("content/faq.yaml:17:5", "in this answer has no alt text");
+    site.replace(
+        "content/faq.yaml",
+        "![](photos/truck.png)",
+        "![Our truck](photos/gone.png)",
+    );
+    let error = site.fails_in_build_and_check(
+        "content/faq.yaml:17:5",
+        "the picture content/photos/gone.png is not there",
+    );
+    assert!(
+        error.contains("to content/ in home.yaml, faq.yaml and layouts"),
+        "{error}"
+    );
 }

@@ -2,6 +2,7 @@
 //! the figures derived from it and every `{placeholder}` filled in. Every
 //! mistake is reported with its file, line and column and what to change.
 
+mod faq_pictures;
 pub mod markdown;
 pub mod model;
 pub mod phrases;
@@ -175,6 +176,7 @@ pub fn load_with_pictures(dir: &Path, shown: &Path, pictures: &Library) -> Resul
             &Location::at(source.path("home.yaml").1, line, column),
         )?;
     }
+    faq_pictures::place(&faq, &faq_text, &source.path("faq.yaml").1, pictures)?;
     let pages = load_pages(&source, pictures, |text, shown| {
         check_whole_months(text, false, shown, &plans, &derived)
     })?;
@@ -342,6 +344,12 @@ fn load_pages(
             )
         })?;
         let path = entry.path();
+        if entry.path_is_symlink() {
+            let content = source.dir;
+            let relative = path.strip_prefix(content).unwrap_or(path);
+            let project = content.parent().unwrap_or(content);
+            crate::confined::check(project, content, &source.shown, relative)?;
+        }
         if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "md") {
             continue;
         }

@@ -312,7 +312,7 @@ fn missing_help(path: &Path) -> String {
         });
     match near {
         Some(near) => format!("did you mean `{near}`? Names must match exactly, capitals included"),
-        None => "save the picture there, or correct the path: it is relative to the Markdown page that places it, or to content/ in home.yaml and in layouts".to_string(),
+        None => "save the picture there, or correct the path: it is relative to the Markdown page that places it, or to content/ in home.yaml, faq.yaml and layouts".to_string(),
     }
 }
 
