@@ -27,3 +27,4 @@ pub mod render;
 pub mod serve;
 pub mod styles;
 pub mod text;
+pub mod verify;
