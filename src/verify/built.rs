@@ -24,24 +24,12 @@ impl Published {
         self.file.ends_with(".html")
     }
 
-    /// A file under assets/ named after its content (`site-0123456789.css`):
-    /// the only kind that may be cached for good.
+    /// A file under assets/, named after its content by the build or by
+    /// esbuild (`site-0123456789.css`, `islands-7GIBGFFZ.js`): the only kind
+    /// that may be cached for good.
     pub fn is_hashed_asset(&self) -> bool {
-        self.file.strip_prefix("assets/").is_some_and(hashed_name)
+        self.file.starts_with("assets/")
     }
-}
-
-/// `stem-HASH.ext` with ten lower-case hex digits, as `output::file` names them.
-pub fn hashed_name(name: &str) -> bool {
-    let Some((stem, _extension)) = name.rsplit_once('.') else {
-        return false;
-    };
-    stem.rsplit_once('-').is_some_and(|(_, hash)| {
-        hash.len() == 10
-            && hash
-                .bytes()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-    })
 }
 
 pub struct Built {
@@ -168,11 +156,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn addresses_and_hashed_names() {
+    fn addresses() {
         assert_eq!(address_of("index.html"), "/");
         assert_eq!(address_of("privacypolicy.html"), "/privacypolicy");
         assert_eq!(address_of("assets/a b.js"), "/assets/a%20b.js");
-        assert!(hashed_name("site-0123456789.css"));
-        assert!(!hashed_name("site-012345678.css") && !hashed_name("robots.txt"));
     }
 }

@@ -94,6 +94,10 @@ pub fn judge(
         Ok(answer) => answer,
         Err(failure) => return vec![unanswered(&failure, address, built)],
     };
+    if answer.status >= 500 {
+        // A failing server's headers say nothing about the deployment.
+        return vec![not_served(&answer, address, origin, built)];
+    }
     let mut found = headers::security(&answer, &built.record, built.hosting, address);
     if answer.status != 200 {
         found.push(not_served(&answer, address, origin, built));

@@ -94,11 +94,17 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
         }
     }
     if errors == 0 {
+        let warnings = problems.len();
         eprintln!(
-            "Verified {} addresses of {} against the build for {hosting} in {}: no problems found",
+            "Verified {} addresses of {} against the build for {hosting} in {}: no problems found{}",
             progress.requests(),
             origin.as_str(),
-            options.out.display()
+            options.out.display(),
+            match warnings {
+                0 => String::new(),
+                1 => " (1 warning or note above)".to_string(),
+                n => format!(" ({n} warnings or notes above)"),
+            }
         );
         return Ok(());
     }
