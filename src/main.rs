@@ -67,7 +67,7 @@ never published; upload or point your hosting at DIR only."
         /// The folder the build wrote, as passed to build --out
         #[arg(long, default_value = "dist", value_name = "DIR")]
         out: PathBuf,
-        /// Print the report as JSON on stdout
+        /// Print the report as JSON on stdout (the messages still go to stderr)
         #[arg(long)]
         json: bool,
         /// Report business.yaml's sample values as warnings, not errors (a trial deployment)

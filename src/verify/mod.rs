@@ -40,7 +40,7 @@ pub struct VerifyOptions {
     pub out: PathBuf,
     /// The address to verify; by default `url` of content/business.yaml.
     pub url: Option<String>,
-    /// The report as JSON on stdout, and no progress.
+    /// The report as JSON on stdout too, and no progress.
     pub json: bool,
     /// Sample values of business.yaml are warnings, not errors (a trial deployment).
     pub allow_samples: bool,
@@ -88,10 +88,9 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|err| Diagnostic::new("could not write the report").caused_by(err))?;
         println!("{json}");
-    } else {
-        for problem in &problems {
-            eprintln!("{}", report::render(problem, origin.as_str()));
-        }
+    }
+    for problem in &problems {
+        eprintln!("{}", report::render(problem, origin.as_str()));
     }
     if errors == 0 {
         let warnings = problems.len();
