@@ -253,7 +253,7 @@ fn a_deployment_served_as_built_passes_with_a_json_report() {
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["ok"], true, "{report}");
     assert_eq!(report["hosting"], "netlify");
-    assert!(report["requests"].as_u64().unwrap() >= 10, "{report}");
+    assert!(report["addresses"].as_u64().unwrap() >= 10, "{report}");
 }
 
 #[test]

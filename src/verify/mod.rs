@@ -82,7 +82,7 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
             url: origin.as_str(),
             hosting: &hosting,
             ok: errors == 0,
-            requests: progress.requests(),
+            addresses: progress.requests(),
             problems: &problems,
         };
         let json = serde_json::to_string_pretty(&report)
@@ -140,8 +140,9 @@ fn check(
         findings.push(Found::error("no home", "/", "the build has no index.html"));
         return;
     };
-    let first = client.get("/", files::limit_for(home.size));
     progress.expect(1);
+    let first = client.get("/", files::limit_for(home.size));
+    progress.tick();
     let stop = match &first {
         Err(_) => true,
         Ok(answer) => {

@@ -38,7 +38,7 @@ impl Progress {
         self.total.fetch_add(more, Ordering::Relaxed);
     }
 
-    fn tick(&self) {
+    pub fn tick(&self) {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         if self.shown {
             let total = self.total.load(Ordering::Relaxed);

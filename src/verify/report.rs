@@ -124,7 +124,8 @@ pub struct Report<'a> {
     pub url: &'a str,
     pub hosting: &'a str,
     pub ok: bool,
-    pub requests: usize,
+    /// How many addresses were asked for (retries not counted).
+    pub addresses: usize,
     pub problems: &'a [Problem],
 }
 
