@@ -233,8 +233,15 @@ fn not_found_fix(hosting: Hosting) -> String {
 }
 
 /// The site's address as built against the address verified: canonical
-/// links, the sitemap and robots.txt name the built one.
-pub fn site_address(built: &Built, origin: &Origin, allow_samples: bool) -> Vec<Found> {
+/// links, the sitemap and robots.txt name the built one. Another address
+/// given on the command line may be a staging copy (a warning); the one of
+/// business.yaml is where the site lives (an error: the build is older).
+pub fn site_address(
+    built: &Built,
+    origin: &Origin,
+    allow_samples: bool,
+    given: bool,
+) -> Vec<Found> {
     let mut found = Vec::new();
     let record = &built.record;
     let fix_url = format!(
@@ -253,17 +260,19 @@ pub fn site_address(built: &Built, origin: &Origin, allow_samples: bool) -> Vec<
         };
         found.push(sample.fix(fix_url));
     } else if Origin::parse(&record.url).ok().as_ref() != Some(origin) {
-        found.push(
-            Found::warning(
-                "other url",
-                "/",
-                format!(
-                    "the site was built for {}: its canonical links, sitemap.xml and robots.txt name that address, not this one",
-                    record.url
-                ),
-            )
-            .fix(format!("if this is where the site lives, {fix_url}")),
+        let what = format!(
+            "the site was built for {}: its canonical links, sitemap.xml and robots.txt name that address, not this one",
+            record.url
         );
+        found.push(if given {
+            Found::warning("other url", "/", what)
+                .fix(format!("if this is where the site lives, {fix_url}"))
+        } else {
+            Found::error("other url", "/", what).fix(format!(
+                "content/business.yaml names this address now: build, and {}",
+                advice::redeploy(built.hosting)
+            ))
+        });
     }
     found
 }

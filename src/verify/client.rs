@@ -198,6 +198,9 @@ fn unanswered(err: ureq::Error) -> Failure {
             std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock => {
                 "no answer in time".to_string()
             }
+            _ if io.to_string().contains("lookup address") => {
+                "its host name was not found".to_string()
+            }
             _ => format!("the connection failed ({io})"),
         },
         ureq::Error::HostNotFound => "its host name was not found".to_string(),

@@ -67,7 +67,7 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
         &built,
         &client,
         &progress,
-        options.allow_samples,
+        (options.allow_samples, options.url.is_some()),
         &mut findings,
     );
     progress.finish();
@@ -108,17 +108,18 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
         return Ok(());
     }
     Err(Diagnostic::new(format!(
-        "found {errors} problem{} on {}: it is not the site that was built, or not served as built",
+        "found {errors} problem{} on {}, above",
         if errors == 1 { "" } else { "s" },
         origin.as_str()
     )))
 }
 
+/// The flags: sample values allowed; the address given on the command line.
 fn check(
     built: &Built,
     client: &Client,
     progress: &Progress,
-    allow_samples: bool,
+    (allow_samples, given): (bool, bool),
     findings: &mut Findings,
 ) {
     let origin = client.origin();
@@ -190,7 +191,7 @@ fn check(
         addresses::judge(&probes[at], answer, built, origin)
     });
     findings.extend(judged.into_iter().flatten());
-    findings.extend(addresses::site_address(built, origin, allow_samples));
+    findings.extend(addresses::site_address(built, origin, allow_samples, given));
     if built.hosting == Hosting::GithubPages {
         findings.push(Found {
             key: "github pages".into(),
