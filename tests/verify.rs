@@ -30,15 +30,15 @@ fn page(title: &str, css: &str, form: &str) -> String {
     )
 }
 
-fn site_files() -> Vec<(&'static str, Vec<u8>)> {
+fn site_files(form: &str) -> Vec<(&'static str, Vec<u8>)> {
     vec![
         (
             "index.html",
-            page("Home", "site-0123456789.css", FORM).into_bytes(),
+            page("Home", "site-0123456789.css", form).into_bytes(),
         ),
         (
             "about.html",
-            page("About", "site-0123456789.css", FORM).into_bytes(),
+            page("About", "site-0123456789.css", form).into_bytes(),
         ),
         (
             "404.html",
@@ -60,17 +60,25 @@ struct Built {
 }
 
 fn build(url: &str) -> Built {
+    build_as(url, Hosting::Netlify, FORM, &[])
+}
+
+/// The site built for `hosting`, its form posting to `form`, with these
+/// business.yaml values still the samples.
+fn build_as(url: &str, hosting: Hosting, form: &str, samples: &[&str]) -> Built {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("dist");
-    for (path, bytes) in site_files() {
+    for (path, bytes) in site_files(form) {
         let file = out.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, bytes).unwrap();
     }
-    std::fs::write(out.join("_headers"), headers_file(&inline())).unwrap();
+    if hosting.headers_file() {
+        std::fs::write(out.join("_headers"), headers_file(&inline())).unwrap();
+    }
     let server = dir.path().join("dist-server");
     std::fs::create_dir_all(&server).unwrap();
-    let record = BuildRecord::new(Hosting::Netlify, url, &inline(), &[]);
+    let record = BuildRecord::new(hosting, url, &inline(), samples);
     std::fs::write(server.join(RECORD_FILE), record.file().contents).unwrap();
     Built { _dir: dir, out }
 }
@@ -451,6 +459,59 @@ fn without_a_build_verify_says_to_build_first() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains("there is no build to verify against"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_sample_form_id_fails_unless_samples_are_allowed() {
+    let sample = "https://formspree.io/f/xsample1";
+    let (url_now, start) = reserve();
+    let built = build_as(&url_now, Hosting::Netlify, sample, &["formspree_form_id"]);
+    let url = start(Arc::new(netlify_like(&built.out, true)));
+    let stderr = fails(&built, &url, &[]);
+    assert!(
+        stderr.contains(&format!(
+            "error: {url}/: the sign-up form still posts to the sample Formspree form ({sample}): no sign-up reaches you\n  also at: /about"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("help: set formspree_form_id in content/business.yaml"),
+        "{stderr}"
+    );
+    let output = verify(&built, &url, &["--allow-samples"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: ") && stderr.contains("sample Formspree form"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn github_pages_passes_without_headers_and_says_what_it_cannot_send() {
+    let (url_now, start) = reserve();
+    let built = build_as(&url_now, Hosting::GithubPages, FORM, &[]);
+    let served = netlify_like(&built.out, false);
+    // GitHub Pages serves /page.html as it is, rather than redirecting.
+    let out = built.out.clone();
+    let url = start(Arc::new(move |path: &str| {
+        match path.strip_suffix(".html") {
+            Some(page) if page != "/index" => Reply::Answer {
+                status: 200,
+                headers: vec![("Content-Type".into(), "text/html".into())],
+                body: std::fs::read(out.join(format!("{}.html", &page[1..]))).unwrap_or_default(),
+            },
+            _ => served(path),
+        }
+    }));
+    let output = verify(&built, &url, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("note: ")
+            && stderr.contains("GitHub Pages sends none of the site's headers"),
         "{stderr}"
     );
 }
