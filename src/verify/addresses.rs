@@ -30,10 +30,13 @@ pub struct Probe {
 }
 
 impl Probe {
+    /// Any of these may answer with a page of the site (a `.html` form
+    /// served as it is, a catch-all rule): as large as the largest.
     pub fn job(&self, built: &Built) -> Job {
+        let largest = built.pages().map(|page| page.size).max().unwrap_or(0);
         Job {
             path: self.path.clone(),
-            limit: limit_for(built.not_found.len() as u64 + 64 * 1024),
+            limit: limit_for(largest.max(built.not_found.len() as u64)),
         }
     }
 }
@@ -201,8 +204,12 @@ pub fn judge(
             }
         }
         Expect::Hidden { what } => {
+            // A catch-all rule answering with the home page is the 404
+            // check's to report: nothing internal is in it.
+            let home = std::fs::read(built.out.join("index.html")).unwrap_or_default();
             let served = (200..300).contains(&answer.status)
                 && answer.body != built.not_found
+                && answer.body != home
                 && !answer.body.is_empty();
             if served {
                 found.push(
