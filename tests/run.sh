@@ -9,7 +9,7 @@
 #   5. Editors: each content file in the YAML language server, as an editor drives it
 #   6. Hosts: the site built for each hosting and served by that hosting's own software (Debian's
 #      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
-#      Netlify's netlify dev)
+#      Netlify's netlify dev), and `curbside verify` against each
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 #
 # bash tests/run.sh --quick is the inner loop: Rust's tests, Vitest and one visitor's

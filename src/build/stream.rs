@@ -13,12 +13,12 @@ use rayon::prelude::*;
 use super::node_side::{NodeMade, Wanted};
 use super::project::{BuildOptions, Loaded, Project};
 use super::report::BuildReport;
-use crate::content::Site;
+use crate::content::{self, Site};
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::RenderedIsland;
 use crate::output::file::{CopiedFile, OutputFile};
 use crate::output::headers::{self, InlineSources};
-use crate::output::{StagedSite, compress::Compressor, server_config};
+use crate::output::{StagedSite, compress::Compressor, record::BuildRecord, server_config};
 use crate::render::placements::Placements;
 use crate::render::share_card::ShareCards;
 use crate::render::{self, AssetUrls, BuiltAssets, PageRenderer, Placer, RenderInput};
@@ -504,6 +504,14 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         let server = [
             OutputFile::text(server_config::NGINX_FILE, server_config::nginx(&inline)),
             OutputFile::text(server_config::CADDY_FILE, server_config::caddy(&inline)),
+            // What `curbside verify` checks the live site against.
+            BuildRecord::new(
+                options.hosting,
+                site.business.url.as_str(),
+                &inline,
+                &content::sample_values(site),
+            )
+            .file(),
         ];
         let writing = Instant::now();
         let staged = self

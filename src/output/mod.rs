@@ -10,6 +10,7 @@ pub mod compress;
 pub mod file;
 pub mod headers;
 pub mod hosting;
+pub mod record;
 pub mod server_config;
 
 use std::collections::HashSet;
