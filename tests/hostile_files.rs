@@ -315,6 +315,15 @@ fn mean_difference(a: &[u8], b: &[u8]) -> f64 {
     total as f64 / a.len() as f64
 }
 
+/// The published copy of `stem` is within 3/255, on average, of `reference`.
+fn assert_published_near(site: &Fixture, stem: &str, reference: &[u8]) {
+    let difference = mean_difference(&published_rgb(site, stem), reference);
+    assert!(
+        difference <= 3.0,
+        "{stem}: {difference:.2} from the reference"
+    );
+}
+
 /// The published JPEG copy of `stem`, decoded to RGB.
 fn published_rgb(site: &Fixture, stem: &str) -> Vec<u8> {
     let jpegs: Vec<PathBuf> = published(site, stem)
@@ -371,11 +380,7 @@ fn cmyk_and_grey_photos_keep_their_colours() {
 
     let reference = littlecms(&ink, 4, &cmyk, lcms2::PixelFormat::CMYK_8);
     for stem in ["print-cmyk", "print-ycck"] {
-        let difference = mean_difference(&published_rgb(&site, stem), &reference);
-        assert!(
-            difference <= 3.0,
-            "{stem}: {difference:.2} from LittleCMS's"
-        );
+        assert_published_near(&site, stem, &reference);
     }
     // Without a profile, the plain formula browsers use: R = (255 - C)(255 - K)/255.
     let plain: Vec<u8> = ink
@@ -385,16 +390,11 @@ fn cmyk_and_grey_photos_keep_their_colours() {
             [0, 1, 2].map(|i| ((255 - u32::from(p[i])) * k / 255) as u8)
         })
         .collect();
-    let difference = mean_difference(&published_rgb(&site, "plain-cmyk"), &plain);
-    assert!(difference <= 3.0, "plain CMYK: {difference:.2}");
+    assert_published_near(&site, "plain-cmyk", &plain);
 
     let reference = littlecms(&shades, 1, &grey, lcms2::PixelFormat::GRAY_8);
     for stem in ["scan-grey", "scan-png-grey"] {
-        let difference = mean_difference(&published_rgb(&site, stem), &reference);
-        assert!(
-            difference <= 3.0,
-            "{stem}: {difference:.2} from LittleCMS's"
-        );
+        assert_published_near(&site, stem, &reference);
     }
 }
 

@@ -135,18 +135,7 @@ impl StagedSite {
 
     /// Writes `files` into the staging folder, on every core.
     pub fn write(&mut self, files: &[OutputFile]) -> Result<()> {
-        let paths: Vec<PathBuf> = files
-            .iter()
-            .map(|file| safe_join(&self.staging, &file.path))
-            .collect::<Result<_>>()?;
-        // Folders first, once each; then the files on every core.
-        for folder in paths.iter().filter_map(|path| path.parent()) {
-            if !self.folders.contains(folder) {
-                std::fs::create_dir_all(folder)
-                    .map_err(|err| Diagnostic::io("create", folder, err))?;
-                self.folders.insert(folder.to_path_buf());
-            }
-        }
+        let paths = self.staged_paths(files.iter().map(|file| file.path.as_str()))?;
         let written: Vec<Result<()>> = files
             .par_iter()
             .zip(&paths)
@@ -154,6 +143,25 @@ impl StagedSite {
             .collect();
         self.files += files.len();
         written.into_iter().collect()
+    }
+
+    /// Where each of `relative` goes in the staging folder, its folders made
+    /// first, once each, so the files can then be written on every core.
+    fn staged_paths<'p>(
+        &mut self,
+        relative: impl Iterator<Item = &'p str>,
+    ) -> Result<Vec<PathBuf>> {
+        let paths: Vec<PathBuf> = relative
+            .map(|path| safe_join(&self.staging, path))
+            .collect::<Result<_>>()?;
+        for folder in paths.iter().filter_map(|path| path.parent()) {
+            if !self.folders.contains(folder) {
+                std::fs::create_dir_all(folder)
+                    .map_err(|err| Diagnostic::io("create", folder, err))?;
+                self.folders.insert(folder.to_path_buf());
+            }
+        }
+        Ok(paths)
     }
 
     /// A file the previous site holds with the same bytes becomes a second
@@ -176,17 +184,7 @@ impl StagedSite {
     /// file the previous site holds with the same bytes is linked instead,
     /// compared a block at a time, so memory stays the same whatever their size.
     pub fn copy(&mut self, files: &[CopiedFile<'_>]) -> Result<()> {
-        let paths: Vec<PathBuf> = files
-            .iter()
-            .map(|file| safe_join(&self.staging, file.path))
-            .collect::<Result<_>>()?;
-        for folder in paths.iter().filter_map(|path| path.parent()) {
-            if !self.folders.contains(folder) {
-                std::fs::create_dir_all(folder)
-                    .map_err(|err| Diagnostic::io("create", folder, err))?;
-                self.folders.insert(folder.to_path_buf());
-            }
-        }
+        let paths = self.staged_paths(files.iter().map(|file| file.path))?;
         let copied: Vec<Result<()>> = files
             .par_iter()
             .zip(&paths)
