@@ -118,7 +118,12 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     problems.extend(unreachable(&pages, &by_address, &site));
     Ok(CheckReport {
         problems,
-        warnings: [content::warnings(&site), pictures.warnings()].concat(),
+        warnings: [
+            content::warnings(&site),
+            pictures.warnings(),
+            crate::media::public::warnings(&public),
+        ]
+        .concat(),
         pages: pages.len(),
         links,
     })

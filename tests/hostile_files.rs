@@ -468,6 +468,30 @@ fn a_very_tall_screenshot_publishes_within_webps_limit() {
 }
 
 #[test]
+fn a_photo_published_as_it_is_with_its_gps_is_said_so() {
+    let site = Fixture::copy_with_frontend();
+    site.write(
+        "content/public/team.jpg",
+        photos::phone_jpeg(40, 30, 1, None),
+    );
+    site.write("content/public/clean.jpg", {
+        let mut out = Vec::new();
+        jpeg_encoder::Encoder::new(&mut out, 80)
+            .encode(&[90u8; 8 * 8 * 3], 8, 8, jpeg_encoder::ColorType::Rgb)
+            .expect("encode");
+        out
+    });
+    let output = site.build();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("content/public/team.jpg is published as it is, with the camera details"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("clean.jpg"), "{stderr}");
+}
+
+#[test]
 fn files_computers_leave_in_folders_are_skipped() {
     let site = Fixture::copy_with_frontend();
     for junk in [

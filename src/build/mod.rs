@@ -179,7 +179,12 @@ impl Builder {
         let (loaded, report) = outcome?;
         let report = BuildReport {
             elapsed: started.elapsed(),
-            warnings: [content::warnings(&loaded.site), loaded.pictures.warnings()].concat(),
+            warnings: [
+                content::warnings(&loaded.site),
+                loaded.pictures.warnings(),
+                crate::media::public::warnings(&loaded.public),
+            ]
+            .concat(),
             ..report
         };
         *last_site = Some(loaded);

@@ -124,6 +124,50 @@ pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>>
     Ok(files)
 }
 
+/// Pictures in content/public/ that carry metadata (EXIF, where cameras put
+/// the GPS position; XMP; text chunks): published as they are, so the owner
+/// is told, with the way to publish a clean copy instead.
+pub fn warnings(files: &[PublicFile]) -> Vec<String> {
+    const MARKS: [&[u8]; 6] = [
+        b"Exif\0\0",
+        b"http://ns.adobe.com/xap/1.0/",
+        b"eXIf",
+        b"tEXt",
+        b"iTXt",
+        b"zTXt",
+    ];
+    let picture = |path: &str| {
+        let lower = path.to_ascii_lowercase();
+        [
+            ".jpg", ".jpeg", ".png", ".webp", ".gif", ".tif", ".tiff", ".heic",
+        ]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+    };
+    files
+        .iter()
+        .filter(|file| picture(&file.path))
+        .filter(|file| {
+            // The metadata of these formats sits near the start.
+            let Ok(mut head) = std::fs::File::open(&file.source) else {
+                return false;
+            };
+            let mut bytes = Vec::new();
+            use std::io::Read;
+            let _ = (&mut head).take(256 << 10).read_to_end(&mut bytes);
+            MARKS
+                .iter()
+                .any(|mark| bytes.windows(mark.len()).any(|w| w == *mark))
+        })
+        .map(|file| {
+            format!(
+                "{} is published as it is, with the camera details, GPS position or notes saved in it; to publish a clean copy, move it out of content/public/ and place it in a page as a picture",
+                file.shown.display()
+            )
+        })
+        .collect()
+}
+
 /// Refuses names hosting services would hide or that the build writes itself.
 fn check_name(path: &str, shown: &Path) -> Result<()> {
     let at = || Location::file(shown);
