@@ -69,6 +69,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
         pictures: &pictures,
     };
     let files = render::pages(&input)?;
+    pictures.check_decodes()?;
     let pages: Vec<RenderedPage> = files
         .iter()
         .map(|file| {
@@ -119,7 +120,12 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     problems.extend(unreachable(&pages, &by_address, &site));
     Ok(CheckReport {
         problems,
-        warnings: content::warnings(&site),
+        warnings: [
+            content::warnings(&site),
+            pictures.warnings(),
+            crate::media::public::warnings(&public),
+        ]
+        .concat(),
         pages: pages.len(),
         links,
     })

@@ -12,11 +12,13 @@
 //! [`output`] (a file of the site, the headers and server configuration that
 //! travel with it, and the writing of `dist/`; it imports nothing above it) →
 //! [`media`] → [`content`] → [`islands`] → [`node`] / [`styles`] / [`render`]
-//! → [`build`] → [`serve`]. Every message a user sees is a
+//! → [`build`] → [`serve`]; [`verify`] uses [`output`] only, to check a
+//! deployment against what the build wrote. Every message a user sees is a
 //! [`diagnostics::Diagnostic`].
 
 pub mod build;
 pub mod check;
+pub mod confined;
 pub mod content;
 pub mod diagnostics;
 pub mod islands;
@@ -27,3 +29,4 @@ pub mod render;
 pub mod serve;
 pub mod styles;
 pub mod text;
+pub mod verify;

@@ -55,6 +55,26 @@ never published; upload or point your hosting at DIR only."
     /// can be reached from the home page. Writes nothing; exits with 1 if
     /// anything is wrong (for CI).
     Check,
+    /// Check the live site against the last build: every file served with
+    /// the bytes built, the headers its hosting promises, its addresses,
+    /// nothing internal published, the form's service. Asks the site's own
+    /// address only; exits with 1 if anything is wrong (for a deploy pipeline).
+    Verify {
+        /// The site's address (default: url in content/business.yaml)
+        url: Option<String>,
+        /// The folder the build wrote, as passed to build --out
+        #[arg(long, default_value = "dist", value_name = "DIR")]
+        out: PathBuf,
+        /// Print the report as JSON on stdout (the messages still go to stderr)
+        #[arg(long)]
+        json: bool,
+        /// Report business.yaml's sample values as warnings, not errors (a trial deployment)
+        #[arg(long)]
+        allow_samples: bool,
+        /// Seconds each request may take, its body included
+        #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+        timeout: u64,
+    },
     /// Write the JSON Schemas of the content files into content/schemas/,
     /// which editors use to complete keys and flag mistakes while typing
     /// (only needed after changing the content types in the code)
@@ -156,6 +176,24 @@ fn main() -> ExitCode {
                     report.pages
                 ))),
             }
+        }),
+        Command::Verify {
+            url,
+            out,
+            json,
+            allow_samples,
+            timeout,
+        } => curbside::verify::run(&curbside::verify::VerifyOptions {
+            out: if out.is_absolute() {
+                out
+            } else {
+                cli.root.join(out)
+            },
+            root: cli.root,
+            url,
+            json,
+            allow_samples,
+            timeout: std::time::Duration::from_secs(timeout.max(1)),
         }),
         Command::Serve {
             watch,

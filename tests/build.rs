@@ -482,8 +482,12 @@ fn server_configuration_is_written_beside_the_site_with_the_same_headers() {
     let server = dir.path().join("dist-server");
     assert_eq!(
         files_of(&server),
-        [".curbside-output", "Caddyfile", "nginx.conf"]
+        [".curbside-output", "Caddyfile", "build.json", "nginx.conf"]
     );
+    // What `curbside verify` checks the live site against: the same headers.
+    let record: curbside::output::record::BuildRecord =
+        serde_json::from_str(&read(&server, "build.json")).unwrap();
+    assert_eq!(record.hosting, "netlify");
     assert!(!out.join(".curbside-output").exists());
     let headers = read(&out, "_headers");
     let nginx = read(&server, "nginx.conf");
@@ -498,6 +502,13 @@ fn server_configuration_is_written_beside_the_site_with_the_same_headers() {
         assert!(
             caddy.contains(&format!("{name} \"{value}\"")),
             "Caddyfile lacks {name}: {value}"
+        );
+        assert!(
+            record
+                .headers
+                .contains(&(name.to_string(), value.to_string()))
+                || (name, value) == ("Cache-Control", record.asset_cache_control.as_str()),
+            "build.json lacks {name}: {value}"
         );
         names += 1;
     }

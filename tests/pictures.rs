@@ -259,8 +259,12 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
     }
 
     // `check` finds nothing wrong: the link to /prices.pdf is good.
-    let output = check(&site);
-    assert_eq!(output.0, Some(0), "{}", output.1);
+    let output = site.check();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 #[test]
@@ -298,49 +302,12 @@ fn a_warm_build_makes_no_copy_again() {
     );
 }
 
-/// `curbside check`'s exit code and stderr.
-fn check(site: &Fixture) -> (Option<i32>, String) {
-    let output = site.check();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-/// The line a picture appended to the privacy policy stands on.
-fn append_to_policy(site: &Fixture, markdown: &str) -> String {
-    let text = read(site, "content/pages/privacypolicy.md");
-    let line = text.lines().count() + 2;
-    site.write(
-        "content/pages/privacypolicy.md",
-        format!("{text}\n{markdown}\n"),
-    );
-    format!("content/pages/privacypolicy.md:{line}:1")
-}
-
-/// The build fails at `at` with a message containing `words`, keeping the
-/// last good dist/; and `check` reports the same.
-fn fails_in_build_and_check(site: &Fixture, at: &str, words: &str) {
-    let error = site.build_fails_at(at);
-    assert!(error.contains(words), "{error}");
-    let (code, stderr) = check(site);
-    assert_eq!(code, Some(1), "{stderr}");
-    assert!(
-        stderr.contains(&format!("error: {at}: ")) && stderr.contains(words),
-        "{stderr}"
-    );
-}
-
 #[test]
 fn a_missing_picture_is_an_error_at_its_place() {
     let site = Fixture::copy_with_frontend();
     site.write("content/pages/Truck.png", photos::png_with_text(40, 30));
-    let at = append_to_policy(&site, "![Our truck](truck.png)");
-    fails_in_build_and_check(
-        &site,
-        &at,
-        "the picture content/pages/truck.png is not there",
-    );
+    let at = site.append_to_policy("![Our truck](truck.png)");
+    site.fails_in_build_and_check(&at, "the picture content/pages/truck.png is not there");
     assert!(
         site.build_fails_at(&at)
             .contains("did you mean `Truck.png`?")
@@ -351,8 +318,8 @@ fn a_missing_picture_is_an_error_at_its_place() {
 fn a_file_that_is_not_a_picture_is_an_error() {
     let site = Fixture::copy_with_frontend();
     site.write("content/pages/truck.jpg", "I am text, not a photo\n");
-    let at = append_to_policy(&site, "![Our truck](truck.jpg)");
-    fails_in_build_and_check(&site, &at, "is not a picture");
+    let at = site.append_to_policy("![Our truck](truck.jpg)");
+    site.fails_in_build_and_check(&at, "is not a picture");
 }
 
 #[test]
@@ -362,21 +329,21 @@ fn a_heic_photo_is_an_error_that_says_how_to_convert_it() {
         "content/pages/truck.heic",
         b"\0\0\0\x18ftypheic\0\0\0\0mif1heic",
     );
-    let at = append_to_policy(&site, "![Our truck](truck.heic)");
+    let at = site.append_to_policy("![Our truck](truck.heic)");
     let error = site.build_fails_at(&at);
     assert!(
         error.contains("is a HEIC photo") && error.contains("Most Compatible"),
         "{error}"
     );
-    fails_in_build_and_check(&site, &at, "is a HEIC photo");
+    site.fails_in_build_and_check(&at, "is a HEIC photo");
 }
 
 #[test]
 fn a_picture_without_alt_text_is_an_error_and_decoration_is_said_so() {
     let site = Fixture::copy_with_frontend();
     site.write("content/pages/truck.png", photos::png_with_text(40, 30));
-    let at = append_to_policy(&site, "![](truck.png)");
-    fails_in_build_and_check(&site, &at, "has no alt text");
+    let at = site.append_to_policy("![](truck.png)");
+    site.fails_in_build_and_check(&at, "has no alt text");
     // Written as decoration, it builds with an empty alt.
     let text = read(&site, "content/pages/privacypolicy.md")
         .replace("![](truck.png)", "![\"\"](truck.png)");
@@ -396,8 +363,8 @@ fn a_picture_too_large_to_process_is_an_error() {
     gif.extend(6000u16.to_le_bytes());
     gif.extend([0, 0, 0, 0x3B]);
     site.write("content/pages/huge.gif", gif);
-    let at = append_to_policy(&site, "![A map](huge.gif)");
-    fails_in_build_and_check(&site, &at, "48 megapixels");
+    let at = site.append_to_policy("![A map](huge.gif)");
+    site.fails_in_build_and_check(&at, "48 megapixels");
 
     let site = Fixture::copy_with_frontend();
     let big = site.root().join("content/pages/big.jpg");
@@ -407,8 +374,8 @@ fn a_picture_too_large_to_process_is_an_error() {
         .open(&big)
         .and_then(|file| file.set_len(51 << 20))
         .expect("grow the file");
-    let at = append_to_policy(&site, "![A photo](big.jpg)");
-    fails_in_build_and_check(&site, &at, "pictures may be at most 50 MB");
+    let at = site.append_to_policy("![A photo](big.jpg)");
+    site.fails_in_build_and_check(&at, "pictures may be at most 50 MB");
 }
 
 #[test]
@@ -427,11 +394,7 @@ fn a_missing_hero_photo_is_an_error_in_home_yaml() {
         .position(|l| l.contains("photos/nothing.jpg"))
         .expect("the line")
         + 1;
-    fails_in_build_and_check(
-        &site,
-        &format!("content/home.yaml:{line}:10"),
-        "is not there",
-    );
+    site.fails_in_build_and_check(&format!("content/home.yaml:{line}:10"), "is not there");
 }
 
 #[test]
@@ -473,21 +436,23 @@ fn a_layout_places_a_picture_with_the_same_treatment() {
 fn public_files_that_would_hide_or_replace_others_are_refused() {
     let site = Fixture::copy_with_frontend();
     site.write("content/public/.env", "SECRET=1\n");
-    fails_in_build_and_check(&site, "content/public/.env", "is a dotfile");
+    site.fails_in_build_and_check("content/public/.env", "is a dotfile");
 
     let site = Fixture::copy_with_frontend();
     site.write("content/public/sitemap.xml", "<urlset/>\n");
-    fails_in_build_and_check(
-        &site,
-        "content/public/sitemap.xml",
-        "the build's own sitemap.xml",
-    );
+    site.fails_in_build_and_check("content/public/sitemap.xml", "the build's own sitemap.xml");
 
     let site = Fixture::copy_with_frontend();
     site.write("content/public/privacypolicy", "a file where the page is\n");
-    fails_in_build_and_check(
-        &site,
-        "content/public/privacypolicy",
+    site.fails_in_build_and_check("content/public/privacypolicy", "the page /privacypolicy");
+
+    let site = Fixture::copy_with_frontend();
+    site.write(
+        "content/public/privacypolicy/index.html",
+        "<p>an old copy</p>\n",
+    );
+    site.fails_in_build_and_check(
+        "content/public/privacypolicy/index.html",
         "the page /privacypolicy",
     );
 }
@@ -498,15 +463,17 @@ fn check_counts_a_link_to_a_public_file_only_when_the_file_is_there() {
     site.rewrite("content/pages/termsofservice.md", |text| {
         format!("{text}\nOur [price sheet](/prices.pdf).\n").into_bytes()
     });
-    let (code, stderr) = check(&site);
-    assert_eq!(code, Some(1), "{stderr}");
+    let output = site.check();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains("the link `/prices.pdf` leads to no page"),
         "{stderr}"
     );
     site.write("content/public/prices.pdf", "%PDF-1.4\n");
-    let (code, stderr) = check(&site);
-    assert_eq!(code, Some(0), "{stderr}");
+    let output = site.check();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
 }
 
 #[test]
@@ -532,7 +499,20 @@ fn a_picture_in_a_faq_answer_is_found_from_content_and_needs_alt_text() {
             "{address}"
         );
     }
+    // Mistakes are shown at their line and column in faq.yaml.
     site.replace("content/faq.yaml", "![Our truck at the curb]", "![]");
-    let error = site.build_fails_at("content/faq.yaml");
-    assert!(error.contains("in an answer has no alt text"), "{error}");
+    site.fails_in_build_and_check("content/faq.yaml:17:5", "in this answer has no alt text");
+    site.replace(
+        "content/faq.yaml",
+        "![](photos/truck.png)",
+        "![Our truck](photos/gone.png)",
+    );
+    let error = site.fails_in_build_and_check(
+        "content/faq.yaml:17:5",
+        "the picture content/photos/gone.png is not there",
+    );
+    assert!(
+        error.contains("to content/ in home.yaml, faq.yaml and layouts"),
+        "{error}"
+    );
 }

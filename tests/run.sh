@@ -9,7 +9,7 @@
 #   5. Editors: each content file in the YAML language server, as an editor drives it
 #   6. Hosts: the site built for each hosting and served by that hosting's own software (Debian's
 #      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
-#      Netlify's netlify dev)
+#      Netlify's netlify dev), and `curbside verify` against each
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 #
 # bash tests/run.sh --quick is the inner loop: Rust's tests, Vitest and one visitor's
@@ -66,6 +66,8 @@ fi
 # the other engines and the host tests. All from the system's packages.
 engine_packages=()
 command -v caddy >/dev/null 2>&1 || engine_packages+=(caddy)
+# A print shop's CMYK colour profile (Ghostscript's) for the Rust colour tests.
+[ -e /usr/share/color/icc/ghostscript/default_cmyk.icc ] || engine_packages+=(libgs-common)
 if [ "$quick" = 0 ]; then
   command -v firefox-esr >/dev/null 2>&1 || engine_packages+=(firefox-esr)
   command -v WebKitWebDriver >/dev/null 2>&1 || engine_packages+=(webkit2gtk-driver)
@@ -80,7 +82,7 @@ if [ "${#engine_packages[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${engine_packages[@]}" >/dev/null
   else
     echo "Missing for the Firefox, WebKit and host runs: ${engine_packages[*]}." >&2
-    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth nginx libnginx-mod-http-brotli-static caddy)" >&2
+    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth nginx libnginx-mod-http-brotli-static caddy libgs-common)" >&2
     exit 1
   fi
 fi

@@ -6,8 +6,9 @@ use super::report::BuildReport;
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
+use super::node_side::ToNode;
 use super::node_side::{Channels, NodeSide};
-use super::stream::{Stream, ToNode, stream_site};
+use super::stream::{Stream, stream_site};
 use crate::content::{self, Site};
 use crate::diagnostics::Result;
 use crate::islands::Bundle;
@@ -166,7 +167,12 @@ impl Builder {
         let (loaded, report) = outcome?;
         let report = BuildReport {
             elapsed: started.elapsed(),
-            warnings: content::warnings(&loaded.site),
+            warnings: [
+                content::warnings(&loaded.site),
+                loaded.pictures.warnings(),
+                crate::media::public::warnings(&loaded.public),
+            ]
+            .concat(),
             ..report
         };
         *last_site = Some(loaded);

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, mpsc};
+use std::thread::ScopedJoinHandle;
 
 use serde_json::Value;
 
@@ -289,4 +290,14 @@ fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a 
     node.as_mut().ok_or_else(|| {
         Diagnostic::new("Node.js is not running to build the interactive parts of the site")
     })
+}
+
+/// The pages' ends of the channels to Node's side.
+pub(super) struct ToNode<'scope> {
+    pub(super) handle: ScopedJoinHandle<'scope, ()>,
+    /// What it made first: `None` when the content never came (it failed to load).
+    pub(super) made: mpsc::Receiver<Result<Option<NodeMade>>>,
+    /// Closed once every page is placed: Node's side then ends.
+    pub(super) wanted: mpsc::Sender<Vec<Wanted>>,
+    pub(super) rendered: mpsc::Receiver<Result<Vec<RenderedIsland>>>,
 }

@@ -80,6 +80,7 @@ impl Loaded {
         let mut layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
         layouts.place_pictures_with(Arc::clone(&pictures));
         let public = public::find(
+            &project.root,
             &project.content().join(public::FOLDER),
             &shown("content").join(public::FOLDER),
         )?;

@@ -36,3 +36,17 @@ pub fn peak_rss_kib() -> Option<u64> {
     let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
+
+/// Where each phase's time went. Pages go through render, place, compress
+/// and write a batch at a time, so those are sums over the batches; node is
+/// the time spent waiting for Node's side.
+#[derive(Default)]
+pub(super) struct Times {
+    pub(super) load: Duration,
+    pub(super) render: Duration,
+    pub(super) pictures: Duration,
+    pub(super) node: Duration,
+    pub(super) place: Duration,
+    pub(super) compress: Duration,
+    pub(super) write: Duration,
+}

@@ -5,21 +5,20 @@
 
 use std::path::Path;
 use std::sync::{Arc, mpsc};
-use std::thread::ScopedJoinHandle;
+
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use super::finished::Finished;
-use super::node_side::{NodeMade, Wanted};
+use super::node_side::{ToNode, Wanted};
 use super::project::{BuildOptions, Loaded, Project};
-use super::report::BuildReport;
-use crate::content::Site;
+use super::report::{BuildReport, Times};
+use crate::content::{self, Site};
 use crate::diagnostics::{Diagnostic, Result};
-use crate::islands::RenderedIsland;
-use crate::output::file::OutputFile;
+use crate::output::file::{CopiedFile, OutputFile};
 use crate::output::headers;
-use crate::output::{StagedSite, compress::Compressor, server_config};
+use crate::output::{StagedSite, compress::Compressor, record::BuildRecord, server_config};
 use crate::render::placements::Placements;
 use crate::render::share_card::ShareCards;
 use crate::render::{self, AssetUrls, PageRenderer, Placer, RenderInput};
@@ -87,26 +86,17 @@ pub(super) fn stream_site(
     // published as they are.
     let publishing = Instant::now();
     let mut files = loaded.pictures.publish()?;
+    let mut streamed = Vec::new();
     for file in &loaded.public {
-        files.push(file.read()?);
+        if file.compressed() {
+            files.push(file.read()?);
+        } else {
+            streamed.push(file.copied());
+        }
     }
     stream.times.pictures = publishing.elapsed();
-    let report = stream.finish(&loaded.site, share_file, files, options)?;
+    let report = stream.finish(&loaded.site, share_file, files, &streamed, options)?;
     Ok((loaded, report))
-}
-
-/// Where each phase's time went. Pages go through render, place, compress
-/// and write a batch at a time, so those are sums over the batches; node is
-/// the time spent waiting for Node's side.
-#[derive(Default)]
-struct Times {
-    load: Duration,
-    render: Duration,
-    pictures: Duration,
-    node: Duration,
-    place: Duration,
-    compress: Duration,
-    write: Duration,
 }
 
 /// What went wrong after the pages rendered, in the order a build that
@@ -124,16 +114,6 @@ enum NodeState {
     Working,
     Done(Box<Finished>),
     Failed,
-}
-
-/// The pages' ends of the channels to Node's side.
-pub(super) struct ToNode<'scope> {
-    pub(super) handle: ScopedJoinHandle<'scope, ()>,
-    /// What it made first: `None` when the content never came (it failed to load).
-    pub(super) made: mpsc::Receiver<Result<Option<NodeMade>>>,
-    /// Closed once every page is placed: Node's side then ends.
-    pub(super) wanted: mpsc::Sender<Vec<Wanted>>,
-    pub(super) rendered: mpsc::Receiver<Result<Vec<RenderedIsland>>>,
 }
 
 /// Rendered pages on their way to the staging folder. Once Node's side is
@@ -358,6 +338,22 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
+    /// Copies files of content/public/ into the staging folder as streams.
+    fn copy(&mut self, files: &[CopiedFile<'_>]) {
+        if files.is_empty() || self.failure.is_some() {
+            return;
+        }
+        let writing = Instant::now();
+        let copied = match &mut self.staged {
+            Some(staged) => staged.copy(files),
+            None => Err(Diagnostic::new("the site was not written")),
+        };
+        self.times.write += writing.elapsed();
+        if let Err(err) = copied {
+            self.fail(Stage::Write, err);
+        }
+    }
+
     /// Keeps the failure a build doing every step for all pages in turn
     /// would report, and stops writing: the staging folder is removed.
     fn fail(&mut self, stage: Stage, err: Diagnostic) {
@@ -380,6 +376,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         site: &Site,
         share_file: OutputFile,
         published: Vec<OutputFile>,
+        streamed: &[CopiedFile<'_>],
         options: &BuildOptions,
     ) -> Result<BuildReport> {
         self.poll_node(true);
@@ -413,6 +410,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             files.push(OutputFile::text("_redirects", rules.to_string()));
         }
         self.write(files, true);
+        self.copy(streamed);
         let mut bundle_files = made.bundle.files;
         bundle_files.extend(made.bundle_compressed.unwrap_or_default());
         self.write(bundle_files, false);
@@ -422,6 +420,14 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         let server = [
             OutputFile::text(server_config::NGINX_FILE, server_config::nginx(&inline)),
             OutputFile::text(server_config::CADDY_FILE, server_config::caddy(&inline)),
+            // What `curbside verify` checks the live site against.
+            BuildRecord::new(
+                options.hosting,
+                site.business.url.as_str(),
+                &inline,
+                &content::sample_values(site),
+            )
+            .file(),
         ];
         let writing = Instant::now();
         let staged = self

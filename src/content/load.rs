@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::derived::{Derived, derive};
+use super::faq_pictures;
 use super::fill::Fill;
 use super::model::{Business, Chrome, FaqEntry, Home, NotFound, Plans};
 use super::pages::load_pages;
@@ -84,6 +85,7 @@ pub fn load(dir: &Path, shown: &Path, pictures: &Library) -> Result<Site> {
             &Location::at(source.path("home.yaml").1, line, column),
         )?;
     }
+    faq_pictures::place(&faq, &faq_text, &source.path("faq.yaml").1, pictures)?;
     let pages = load_pages(source.dir, &source.shown, pictures, |text, shown| {
         check_whole_months(text, false, shown, &plans, &derived)
     })?;

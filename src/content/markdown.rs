@@ -22,6 +22,58 @@ pub struct MarkdownPicture {
     /// Whether the author wrote any alt text at all (`![](src)` is a mistake:
     /// a screen reader would read out the file name).
     pub described: bool,
+    /// The title written after the path, `![alt](src "title")`; empty if none.
+    pub title: String,
+}
+
+/// `markdown` with every picture whose path has a space (`![x](Our
+/// Truck.jpg)`, which CommonMark reads as text) written in the `<…>` form
+/// it reads as a picture, and where each such picture's `!` now stands.
+fn bracket_spaced_paths(markdown: &str) -> (std::borrow::Cow<'_, str>, Vec<usize>) {
+    let mut out = String::new();
+    let mut fixed = Vec::new();
+    let mut copied = 0;
+    let mut fenced = false;
+    let mut line_start = 0;
+    for line in markdown.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fenced = !fenced;
+        }
+        let mut from = 0;
+        while !fenced && let Some(bang) = line[from..].find("![").map(|at| at + from) {
+            from = bang + 2;
+            // Inside a code span when an odd number of backticks precede it.
+            if line[..bang].matches('`').count() % 2 == 1 {
+                continue;
+            }
+            let Some(open) = line[bang..].find("](").map(|at| at + bang + 2) else {
+                break;
+            };
+            let Some(close) = line[open..].find(')').map(|at| at + open) else {
+                break;
+            };
+            let dest = &line[open..close];
+            let titled = dest.trim_end().ends_with(['"', '\'']) && dest.contains([' ', '\t']);
+            if dest.starts_with('<') || titled || !dest.trim().contains(' ') {
+                continue;
+            }
+            let at = line_start + open;
+            out.push_str(&markdown[copied..at]);
+            fixed.push(line_start + bang + 2 * fixed.len());
+            out.push('<');
+            out.push_str(dest.trim());
+            out.push('>');
+            copied = line_start + close;
+            from = close;
+        }
+        line_start += line.len();
+    }
+    if fixed.is_empty() {
+        return (std::borrow::Cow::Borrowed(markdown), fixed);
+    }
+    out.push_str(&markdown[copied..]);
+    (std::borrow::Cow::Owned(out), fixed)
 }
 
 /// The Markdown a picture's alt text is taken from: `""`, also as smart
@@ -205,10 +257,13 @@ pub fn to_html_with_placements(
     mut place_island: impl FnMut(usize) -> Result<Option<String>>,
 ) -> Result<String> {
     let mut events: Vec<Event> = Vec::new();
-    let mut open: Option<(usize, String, String)> = None;
+    let mut open: Option<(usize, String, String, String)> = None;
     let mut islands = 0;
     let mut in_island = false;
-    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+    let (source, fixed) = bracket_spaced_paths(markdown);
+    // An offset in `source` as it is in `markdown`: each fix added two bytes.
+    let original = |offset: usize| offset - 2 * fixed.iter().filter(|at| **at < offset).count();
+    for (event, range) in Parser::new_ext(&source, options()).into_offset_iter() {
         if in_island {
             in_island = !matches!(event, Event::End(TagEnd::CodeBlock));
             continue;
@@ -227,18 +282,25 @@ pub fn to_html_with_placements(
                     None => events.push(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))),
                 }
             }
-            (Event::Start(Tag::Image { dest_url, .. }), _) => {
-                open = Some((range.start, dest_url.to_string(), String::new()));
+            (
+                Event::Start(Tag::Image {
+                    dest_url, title, ..
+                }),
+                _,
+            ) => {
+                let src = dest_url.to_string();
+                open = Some((original(range.start), src, title.to_string(), String::new()));
             }
-            (Event::Text(text) | Event::Code(text), Some((_, _, alt))) => alt.push_str(&text),
+            (Event::Text(text) | Event::Code(text), Some((_, _, _, alt))) => alt.push_str(&text),
             (Event::End(TagEnd::Image), _) => {
-                if let Some((offset, src, written)) = open.take() {
+                if let Some((offset, src, title, written)) = open.take() {
                     let (alt, described) = alt_text(&written);
                     let picture = MarkdownPicture {
                         offset,
                         src,
                         alt,
                         described,
+                        title,
                     };
                     events.push(Event::Html(CowStr::from(place(&picture)?)));
                 }
@@ -248,7 +310,7 @@ pub fn to_html_with_placements(
             (other, None) => events.push(other),
         }
     }
-    let mut out = String::with_capacity(markdown.len() * 3 / 2);
+    let mut out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut out, events.into_iter());
     Ok(out)
 }
@@ -317,6 +379,28 @@ mod tests {
         // Raw HTML stays text.
         let html = to_html_with_pictures("<b>x</b>", |_| Ok(String::new())).unwrap_or_default();
         assert!(html.contains("&lt;b&gt;"), "{html}");
+    }
+
+    #[test]
+    fn a_path_with_a_space_and_a_title_are_read_as_written() {
+        let markdown = "`![code](a b.jpg)`\n\nSee ![Our truck](../photos/Our Truck.jpg) and ![Bins](bins.jpg \"At dusk\").\n";
+        let found = pictures(markdown);
+        let summary: Vec<(&str, &str, &str)> = found
+            .iter()
+            .map(|p| (p.src.as_str(), p.alt.as_str(), p.title.as_str()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("../photos/Our Truck.jpg", "Our truck", ""),
+                ("bins.jpg", "Bins", "At dusk")
+            ]
+        );
+        // Offsets are the author's, as written.
+        for picture in &found {
+            assert_eq!(&markdown[picture.offset..picture.offset + 2], "![");
+        }
+        assert_eq!(&markdown[found[1].offset..found[1].offset + 6], "![Bins");
     }
 
     #[test]

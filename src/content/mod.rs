@@ -3,6 +3,7 @@
 //! mistake is reported with its file, line and column and what to change.
 
 mod derived;
+mod faq_pictures;
 pub mod fill;
 mod load;
 pub mod markdown;

@@ -1,5 +1,6 @@
-//! Making a photo's copies: decoded once, turned as the camera says, its
-//! colours converted to sRGB, then resized and encoded at every width on
+//! Making a photo's copies: decoded once (JPEG in [`jpeg`], the others
+//! here), its colours converted to sRGB ([`colour`]), turned as the camera
+//! says, then resized and encoded at every width on
 //! every core. Only pixels are encoded: nothing of the original file's
 //! metadata (EXIF with its GPS position, XMP, IPTC, comments, the colour
 //! profile) can reach a copy.
@@ -8,6 +9,8 @@ use image::{DynamicImage, ImageDecoder};
 use rayon::prelude::*;
 use rgb::FromSlice;
 
+use super::colour::{self, Channels, Decoded};
+use super::jpeg;
 use super::picture::{self, Picture};
 use super::variants::{ENCODING, Encoding, Format, Variant};
 
@@ -20,25 +23,37 @@ pub struct Pixels {
     pub alpha: bool,
 }
 
-/// Decodes a photo (`bytes` of `picture`) into upright sRGB pixels.
+/// Decodes a photo (`bytes` of `picture`) into upright sRGB pixels. A file
+/// cut short or damaged is an error, never a picture with a grey half, even
+/// where a decoder gives up on it by panicking.
 pub fn decode(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
-    let mut decoder = picture::decoder(bytes, picture.kind).map_err(|err| err.to_string())?;
-    let profile = decoder.icc_profile().ok().flatten();
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut image = DynamicImage::from_decoder(decoder).map_err(|err| err.to_string())?;
+    std::panic::catch_unwind(|| decode_unguarded(picture, bytes))
+        .unwrap_or_else(|_| Err("the decoder stopped at a damaged part of the file".to_string()))
+}
+
+fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
+    let decoded = match picture.kind {
+        picture::Kind::Jpeg => jpeg::decode(bytes)?,
+        _ => decode_with_image(picture, bytes)?,
+    };
+    let alpha_in = decoded.channels.has_alpha();
+    let orientation = decoded.orientation;
+    let (width, height) = (decoded.width, decoded.height);
+    let data = colour::to_srgb(decoded)?;
+    let mut image = if alpha_in {
+        image::RgbaImage::from_raw(width, height, data).map(DynamicImage::ImageRgba8)
+    } else {
+        image::RgbImage::from_raw(width, height, data).map(DynamicImage::ImageRgb8)
+    }
+    .ok_or("the decoder gave fewer pixels than the picture's size")?;
     image.apply_orientation(orientation);
     let (width, height) = (image.width(), image.height());
     let alpha = picture.alpha;
-    let mut data = if alpha {
-        image.to_rgba8().into_raw()
+    let data = if alpha {
+        image.into_rgba8().into_raw()
     } else {
-        image.to_rgb8().into_raw()
+        image.into_rgb8().into_raw()
     };
-    if let Some(profile) = profile {
-        to_srgb(&mut data, &profile, alpha);
-    }
     Ok(Pixels {
         data,
         width,
@@ -47,27 +62,31 @@ pub fn decode(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     })
 }
 
-/// Converts pixels described by the ICC `profile` to sRGB in place. A
-/// profile that cannot be read, or one for other than RGB data (a grey or
-/// CMYK photo, already converted to RGB by the decoder), leaves them as
-/// they are.
-fn to_srgb(data: &mut [u8], profile: &[u8], alpha: bool) {
-    let Some(input) = qcms::Profile::new_from_slice(profile, false) else {
-        return;
+/// PNG and WebP, through `image`, keeping grey pixels grey so that a grey
+/// profile applies to them.
+fn decode_with_image(picture: &Picture, bytes: &[u8]) -> Result<Decoded, String> {
+    let mut decoder = picture::decoder(bytes, picture.kind).map_err(|err| err.to_string())?;
+    let profile = decoder.icc_profile().ok().flatten();
+    let orientation = decoder
+        .orientation()
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let image = DynamicImage::from_decoder(decoder).map_err(|err| err.to_string())?;
+    let (width, height) = (image.width(), image.height());
+    let grey = !image.color().has_color();
+    let (channels, data) = match (grey, image.color().has_alpha()) {
+        (true, false) => (Channels::Grey, image.into_luma8().into_raw()),
+        (true, true) => (Channels::GreyAlpha, image.into_luma_alpha8().into_raw()),
+        (false, false) => (Channels::Rgb, image.into_rgb8().into_raw()),
+        (false, true) => (Channels::Rgba, image.into_rgba8().into_raw()),
     };
-    if input.is_sRGB() {
-        return;
-    }
-    let mut output = qcms::Profile::new_sRGB();
-    output.precache_output_transform();
-    let kind = if alpha {
-        qcms::DataType::RGBA8
-    } else {
-        qcms::DataType::RGB8
-    };
-    if let Some(transform) = qcms::Transform::new(&input, &output, kind, qcms::Intent::Perceptual) {
-        transform.apply(data);
-    }
+    Ok(Decoded {
+        data,
+        channels,
+        width,
+        height,
+        profile,
+        orientation,
+    })
 }
 
 /// Every copy in `variants` of the decoded photo, in their order, made on

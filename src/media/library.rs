@@ -2,34 +2,27 @@
 //! place it, remembered so the build publishes exactly those, and their
 //! copies made once and kept in the project's cache folder.
 //!
-//! Two caches make a warm build nearly free: `index.json` remembers each
-//! picture file's size and modification time with what reading it found
-//! (so an unchanged photo is not even read), and every copy is kept under
-//! its own name, which is derived from the photo's bytes and the settings
-//! (so a copy is never made twice, and a changed photo or setting gets new
-//! names). Both are written whole (temporary file, then rename).
+//! Every copy is named after the photo's bytes and the settings, so a
+//! changed photo or setting gets new names and a copy is never made twice.
+//! The cache keeps a record of each copy's own digest: a copy whose bytes no
+//! longer match it is made again, and copies no placed picture uses are
+//! removed once a build has published the rest.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::UNIX_EPOCH;
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::encode;
-use super::picture::{self, Picture};
+use super::picture::{self, Kind, Picture};
 use super::variants::{self, Placement, Variant};
+use super::{gif_file, svg};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::output::file::OutputFile;
 
-/// What reading a picture found, for a file of this size and time.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct Indexed {
-    len: u64,
-    modified_ns: u128,
-    picture: Picture,
-}
+/// The digest (xxh3-128, hexadecimal) of each cached copy, by file name.
+type Records = BTreeMap<String, String>;
 
 /// A picture placed at least once, with where it was first placed.
 #[derive(Debug, Clone)]
@@ -43,33 +36,35 @@ struct Placed {
 pub struct Library {
     content: PathBuf,
     shown: PathBuf,
-    /// `.curbside/images/`, or none (`curbside check` writes nothing).
+    /// `.curbside/images/`, or none (nothing is kept).
     cache: Option<PathBuf>,
-    index: HashMap<String, Indexed>,
-    /// Pictures read (or found in the index) by this build, by name.
+    /// What the cache held when the build started.
+    records: Records,
+    /// Pictures read by this build, by name.
     placed: Mutex<BTreeMap<String, Placed>>,
-    /// Index entries of pictures read by this build.
-    fresh: Mutex<Vec<(String, Indexed)>>,
+    /// Records of the copies this build made.
+    fresh: Mutex<Records>,
 }
 
-const INDEX: &str = "index.json";
+/// The cache's record of its copies' digests.
+const RECORDS: &str = "records.json";
 
 impl Library {
     /// The pictures under `content` (shown as `shown`), with copies kept in
     /// `cache` when given.
     pub fn new(content: &Path, shown: &Path, cache: Option<PathBuf>) -> Library {
-        let index = cache
+        let records = cache
             .as_ref()
-            .and_then(|dir| std::fs::read(dir.join(INDEX)).ok())
+            .and_then(|dir| std::fs::read(dir.join(RECORDS)).ok())
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
             .unwrap_or_default();
         Library {
             content: content.to_path_buf(),
             shown: shown.to_path_buf(),
             cache,
-            index,
+            records,
             placed: Mutex::new(BTreeMap::new()),
-            fresh: Mutex::new(Vec::new()),
+            fresh: Mutex::new(Records::new()),
         }
     }
 
@@ -93,30 +88,18 @@ impl Library {
                 .at(at.clone())
                 .help("keep pictures inside the content/ folder, and write their path relative to this file"));
         };
+        let name = match picture::on_disk(&self.content, &name) {
+            Some(actual) => actual,
+            None => name,
+        };
         if let Some(placed) = self.lock_placed().get(&name) {
             return Ok(Arc::clone(&placed.picture));
         }
+        let project = self.content.parent().unwrap_or(&self.content);
+        crate::confined::check(project, &self.content, &self.shown, Path::new(&name))
+            .map_err(|err| err.at(at.clone()))?;
         let (path, shown) = picture::paths(&self.content, &self.shown, &name);
-        let picture = match self.indexed(&name, &path) {
-            Some(picture) => picture,
-            None => {
-                let (picture, _) = picture::read(&path, &name, &shown, at)?;
-                if let Some((len, modified_ns)) = stamp(&path) {
-                    self.fresh
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .push((
-                            name.clone(),
-                            Indexed {
-                                len,
-                                modified_ns,
-                                picture: picture.clone(),
-                            },
-                        ));
-                }
-                picture
-            }
-        };
+        let (picture, _) = picture::read(&path, &name, &shown, at)?;
         let picture = Arc::new(picture);
         self.lock_placed().entry(name).or_insert_with(|| Placed {
             picture: Arc::clone(&picture),
@@ -156,23 +139,23 @@ impl Library {
         self.placed.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// What the index remembers of `name`, if the file is unchanged since.
-    fn indexed(&self, name: &str, path: &Path) -> Option<Picture> {
-        let indexed = self.index.get(name)?;
-        let (len, modified_ns) = stamp(path)?;
-        (indexed.len == len && indexed.modified_ns == modified_ns).then(|| indexed.picture.clone())
-    }
-
     /// The published files of every picture placed so far: the cached
-    /// copies, and those not made yet made now, on every core. Saves the
-    /// index for the next build.
+    /// copies, and those not made yet made now, on every core. Then the
+    /// cache keeps the records of these copies and nothing else.
     pub fn publish(&self) -> Result<Vec<OutputFile>> {
         let placed: Vec<Placed> = self.lock_placed().values().cloned().collect();
         let files: Vec<Result<Vec<OutputFile>>> = placed
             .par_iter()
             .map(|placed| self.files_of(placed))
             .collect();
-        self.save_index();
+        if files.iter().all(Result::is_ok) {
+            let kept: Vec<String> = placed
+                .iter()
+                .flat_map(|placed| variants::plan(&placed.picture, placed.priority))
+                .filter_map(|variant| Some(variant.path.rsplit('/').next()?.to_string()))
+                .collect();
+            self.prune(&kept);
+        }
         Ok(files
             .into_iter()
             .collect::<Result<Vec<_>>>()?
@@ -195,21 +178,18 @@ impl Library {
                 })
                 .collect());
         }
-        let (path, shown) = picture::paths(&self.content, &self.shown, &picture.name);
-        let fail = |why: String| {
-            Diagnostic::new(format!(
-                "the picture {} cannot be processed",
-                shown.display()
-            ))
-            .at(placed.at.clone())
-            .caused_by(why)
-            .help("the file may be damaged: open it in an image editor and save it again")
-        };
-        let bytes = std::fs::read(&path).map_err(|err| Diagnostic::io("read", &shown, err))?;
+        let fail = |why: String| self.damaged(placed, why);
+        let bytes = self.read_again(placed)?;
         if !picture.kind.processed() {
+            let contents = match picture.kind {
+                Kind::Gif => gif_file::clean(&bytes),
+                _ => svg::clean(&bytes).map_err(|refused| format!("{refused:?}")),
+            }
+            .map_err(fail)?;
+            self.write_cached(&planned[0], &contents);
             let file = OutputFile {
                 path: planned[0].path.clone(),
-                contents: bytes,
+                contents,
             };
             return Ok(vec![file]);
         }
@@ -244,54 +224,138 @@ impl Library {
             .collect())
     }
 
+    /// The bytes of a placed picture, read again to make its copies: they
+    /// must still be those its copies are named after.
+    fn read_again(&self, placed: &Placed) -> Result<Vec<u8>> {
+        let picture = &placed.picture;
+        let (path, shown) = picture::paths(&self.content, &self.shown, &picture.name);
+        let bytes = picture::read_at_most(&path, picture::MAX_BYTES)
+            .map_err(|err| Diagnostic::io("read", &shown, err).at(placed.at.clone()))?;
+        if picture::digest(&bytes) != picture.digest {
+            return Err(Diagnostic::new(format!(
+                "the picture {} changed while the site was being built",
+                shown.display()
+            ))
+            .at(placed.at.clone())
+            .help("build again once it is saved"));
+        }
+        Ok(bytes)
+    }
+
+    /// Decodes every placed photo whose copies are not all in the cache, so
+    /// that `curbside check` finds a damaged file as a build would.
+    pub fn check_decodes(&self) -> Result<()> {
+        let placed: Vec<Placed> = self.lock_placed().values().cloned().collect();
+        let checked: Vec<Result<()>> = placed
+            .par_iter()
+            .filter(|placed| placed.picture.kind.processed())
+            .filter(|placed| {
+                variants::plan(&placed.picture, placed.priority)
+                    .iter()
+                    .any(|variant| self.read_cached(variant).is_none())
+            })
+            .map(|placed| {
+                let bytes = self.read_again(placed)?;
+                encode::decode(&placed.picture, &bytes)
+                    .map(drop)
+                    .map_err(|why| self.damaged(placed, why))
+            })
+            .collect();
+        checked.into_iter().collect()
+    }
+
+    /// What the owner is told of placed pictures that publish with less
+    /// than they have: an animation shown still.
+    pub fn warnings(&self) -> Vec<String> {
+        self.lock_placed()
+            .values()
+            .filter(|placed| placed.picture.animated)
+            .map(|placed| {
+                format!(
+                    "{}: {} is an animation; the site shows its first frame, still (save it as a GIF to keep it moving)",
+                    placed.at,
+                    self.shown.join(&placed.picture.name).display()
+                )
+            })
+            .collect()
+    }
+
+    fn damaged(&self, placed: &Placed, why: String) -> Diagnostic {
+        let shown = self.shown.join(&placed.picture.name);
+        Diagnostic::new(format!(
+            "the picture {} cannot be processed",
+            shown.display()
+        ))
+        .at(placed.at.clone())
+        .caused_by(why)
+        .help("the file may be cut short or damaged: open it in an image editor and save it again")
+    }
+
     fn cached_path(&self, variant: &Variant) -> Option<PathBuf> {
         let file = variant.path.rsplit('/').next()?;
         Some(self.cache.as_ref()?.join(file))
     }
 
+    /// A cached copy whose bytes still match their record.
     fn read_cached(&self, variant: &Variant) -> Option<Vec<u8>> {
-        std::fs::read(self.cached_path(variant)?)
-            .ok()
-            .filter(|bytes| !bytes.is_empty())
+        let path = self.cached_path(variant)?;
+        let name = path.file_name()?.to_str()?;
+        let recorded = self.records.get(name)?;
+        let bytes = std::fs::read(&path).ok()?;
+        (picture::digest(&bytes) == *recorded).then_some(bytes)
     }
 
     /// Best effort: a copy that cannot be kept is only made again next time.
     fn write_cached(&self, variant: &Variant, contents: &[u8]) {
-        if let Some(path) = self.cached_path(variant) {
-            write_whole(&path, contents);
+        let Some(path) = self.cached_path(variant) else {
+            return;
+        };
+        if write_whole(&path, contents)
+            && let Some(name) = path.file_name().and_then(|name| name.to_str())
+        {
+            self.fresh
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(name.to_string(), picture::digest(contents));
         }
     }
 
-    fn save_index(&self) {
-        let fresh = std::mem::take(&mut *self.fresh.lock().unwrap_or_else(PoisonError::into_inner));
+    /// Keeps the copies named `kept` in the cache with their records, and
+    /// removes every other file of it.
+    fn prune(&self, kept: &[String]) {
         let Some(dir) = &self.cache else { return };
-        if fresh.is_empty() {
-            return;
+        let fresh = std::mem::take(&mut *self.fresh.lock().unwrap_or_else(PoisonError::into_inner));
+        let mut records = self.records.clone();
+        records.extend(fresh);
+        records.retain(|name, _| kept.contains(name));
+        if records != self.records
+            && let Ok(json) = serde_json::to_vec_pretty(&records)
+        {
+            write_whole(&dir.join(RECORDS), &json);
         }
-        let mut index = self.index.clone();
-        index.extend(fresh);
-        // Only pictures still in content/ are kept.
-        index.retain(|name, _| self.content.join(name).is_file());
-        if let Ok(json) = serde_json::to_vec(&index) {
-            write_whole(&dir.join(INDEX), &json);
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name != RECORDS && !records.contains_key(&name) && entry.path().is_file() {
+                let _ = std::fs::remove_file(entry.path());
+            }
         }
     }
 }
 
 /// Writes `contents` to `path` through a temporary file renamed into place,
 /// so a build stopped halfway never leaves a cut-off file to be read later.
-fn write_whole(path: &Path, contents: &[u8]) {
-    let Some(dir) = path.parent() else { return };
+/// Whether it was written.
+fn write_whole(path: &Path, contents: &[u8]) -> bool {
+    let Some(dir) = path.parent() else {
+        return false;
+    };
     let partial = path.with_extension(format!("partial-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(dir)
+    let written = std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&partial, contents))
         .and_then(|()| std::fs::rename(&partial, path));
     let _ = std::fs::remove_file(&partial);
-}
-
-/// A file's size and modification time, in nanoseconds since 1970.
-fn stamp(path: &Path) -> Option<(u64, u128)> {
-    let metadata = std::fs::metadata(path).ok()?;
-    let modified = metadata.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
-    Some((metadata.len(), modified.as_nanos()))
+    written.is_ok()
 }

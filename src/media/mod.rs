@@ -3,10 +3,14 @@
 //! [`encode`], kept by a [`library::Library`] for each build), and the files
 //! of `content/public/`, published as they are ([`public`]).
 
+pub mod colour;
 pub mod encode;
+pub mod gif_file;
+pub mod jpeg;
 pub mod library;
 pub mod picture;
 pub mod public;
+pub mod svg;
 pub mod variants;
 
 pub use library::Library;

@@ -63,6 +63,8 @@ pub struct Picture {
     pub alpha: bool,
     /// xxh3-128 of the file's bytes, in hexadecimal.
     pub digest: String,
+    /// A WebP or PNG with several frames: published still, as its first.
+    pub animated: bool,
 }
 
 impl Picture {
@@ -165,8 +167,8 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
             "export it smaller first (a photo for a web page needs no more than 4000 pixels across, a few MB)".to_string(),
         );
     }
-    let bytes =
-        std::fs::read(path).map_err(|err| Diagnostic::io("read", shown, err).at(at.clone()))?;
+    let bytes = read_at_most(path, MAX_BYTES)
+        .map_err(|err| Diagnostic::io("read", shown, err).at(at.clone()))?;
     let kind = match sniff(&bytes) {
         Sniffed::Picture(kind) => kind,
         Sniffed::Heic => {
@@ -188,24 +190,31 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
             );
         }
     };
-    let (width, height, alpha) = match kind {
-        Kind::Jpeg | Kind::Png | Kind::Webp => decoded_size(&bytes, kind).map_err(|why| {
-            Diagnostic::new(format!("the picture {} cannot be read", shown.display()))
-                .at(at.clone())
-                .caused_by(why)
-                .help("the file may be cut short or damaged: open it in an image editor and save it again")
-        })?,
-        Kind::Gif => gif_size(&bytes).map(|(w, h)| (w, h, true)).ok_or_else(|| {
-            Diagnostic::new(format!("the GIF {} is cut short", shown.display()))
-                .at(at.clone())
-                .help("save it again from the program that made it")
-        })?,
-        Kind::Svg => svg_size(&bytes).map(|(w, h)| (w, h, true)).map_err(|why| {
-            Diagnostic::new(format!("the SVG {} cannot be read", shown.display()))
-                .at(at.clone())
-                .caused_by(why)
-                .help("open it in a browser or an SVG editor to find the mistake, and save it again")
-        })?,
+    let damaged = |why: String| {
+        Diagnostic::new(format!("the picture {} cannot be read", shown.display()))
+            .at(at.clone())
+            .caused_by(why)
+            .help("the file may be cut short or damaged: open it in an image editor and save it again")
+    };
+    let (width, height, alpha, animated) = match kind {
+        Kind::Jpeg | Kind::Png | Kind::Webp => {
+            decoded_size(&bytes, kind).map_err(|err| damaged(err.to_string()))?
+        }
+        Kind::Gif => gif_size(&bytes)
+            .map(|(w, h)| (w, h, true, false))
+            .ok_or_else(|| damaged("its header is cut short".to_string()))?,
+        Kind::Svg => {
+            let cleaned =
+                super::svg::clean(&bytes).map_err(|refused| svg_refused(refused, shown, at))?;
+            svg_size(&cleaned)
+                .map(|(w, h)| (w, h, true, false))
+                .map_err(|why| {
+                    Diagnostic::new(format!("the SVG {} cannot be read", shown.display()))
+                        .at(at.clone())
+                        .caused_by(why)
+                        .help("open it in a browser or an SVG editor to find the mistake, and save it again")
+                })?
+        }
     };
     if u64::from(width) * u64::from(height) > MAX_PIXELS && kind != Kind::Svg {
         return fail(
@@ -219,6 +228,10 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
                 .to_string(),
         );
     }
+    if kind == Kind::Gif {
+        // Frame by frame, once its size is known to be reasonable.
+        super::gif_file::clean(&bytes).map_err(damaged)?;
+    }
     let picture = Picture {
         name: name.to_string(),
         kind,
@@ -226,8 +239,53 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
         height,
         alpha,
         digest: digest(&bytes),
+        animated,
     };
     Ok((picture, bytes))
+}
+
+/// The file at `path`, refusing to read more than `limit` bytes of it (a
+/// file that grows while it is read, or a device behind its name).
+pub fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "it is larger than {} MB",
+            limit >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Why an SVG is not published, and what to do.
+fn svg_refused(refused: super::svg::Refused, shown: &Path, at: &Location) -> Diagnostic {
+    use super::svg::Refused;
+    let (message, help) = match refused {
+        Refused::Unreadable(why) => {
+            return Diagnostic::new(format!("the SVG {} cannot be read", shown.display()))
+                .at(at.clone())
+                .caused_by(why)
+                .help(
+                    "open it in a browser or an SVG editor to find the mistake, and save it again",
+                );
+        }
+        Refused::EmbeddedPicture => (
+            format!("the SVG {} has a photo embedded in it", shown.display()),
+            "an embedded photo can carry camera details and GPS that the build cannot remove from inside a drawing: place the photo on its own (as a JPEG or PNG), or export the drawing as PNG",
+        ),
+        Refused::ExternalStyle(what) => (
+            format!(
+                "the SVG {} loads a style or font from outside the drawing ({what})",
+                shown.display()
+            ),
+            "the site loads nothing from other places: in your editor, convert text to paths (Inkscape: Path › Object to Path) and remove the linked style, then save again",
+        ),
+    };
+    Diagnostic::new(message).at(at.clone()).help(help)
 }
 
 /// xxh3-128 of `bytes`, in hexadecimal: fast enough to hash a dozen photos
@@ -254,24 +312,30 @@ fn missing_help(path: &Path) -> String {
         });
     match near {
         Some(near) => format!("did you mean `{near}`? Names must match exactly, capitals included"),
-        None => "save the picture there, or correct the path: it is relative to the Markdown page that places it, or to content/ in home.yaml and in layouts".to_string(),
+        None => "save the picture there, or correct the path: it is relative to the Markdown page that places it, or to content/ in home.yaml, faq.yaml and layouts".to_string(),
     }
 }
 
 /// The size a decoder reports, with the sides swapped when the photo's
 /// orientation turns it a quarter, and whether it has an alpha channel.
+/// Also whether it is an animation (an animated WebP, an APNG).
 fn decoded_size(
     bytes: &[u8],
     kind: Kind,
-) -> std::result::Result<(u32, u32, bool), image::ImageError> {
+) -> std::result::Result<(u32, u32, bool, bool), image::ImageError> {
+    let animated = match kind {
+        Kind::Png => image::codecs::png::PngDecoder::new(Cursor::new(bytes))?.is_apng()?,
+        Kind::Webp => image::codecs::webp::WebPDecoder::new(Cursor::new(bytes))?.has_animation(),
+        _ => false,
+    };
     let mut decoder = decoder(bytes, kind)?;
     let (width, height) = decoder.dimensions();
     let alpha = decoder.color_type().has_alpha();
     let orientation = decoder.orientation()?;
     Ok(if quarter_turn(orientation) {
-        (height, width, alpha)
+        (height, width, alpha, animated)
     } else {
-        (width, height, alpha)
+        (width, height, alpha, animated)
     })
 }
 
@@ -307,9 +371,17 @@ fn gif_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((u32::from(width), u32::from(height)))
 }
 
+/// The drawing's size, parsed without opening anything it names.
 fn svg_size(bytes: &[u8]) -> std::result::Result<(u32, u32), String> {
-    let tree = resvg::usvg::Tree::from_data(bytes, &resvg::usvg::Options::default())
-        .map_err(|err| err.to_string())?;
+    use resvg::usvg::{ImageHrefResolver, Options};
+    let options = Options {
+        image_href_resolver: ImageHrefResolver {
+            resolve_data: Box::new(|_, _, _| None),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..Options::default()
+    };
+    let tree = resvg::usvg::Tree::from_data(bytes, &options).map_err(|err| err.to_string())?;
     let size = tree.size();
     Ok((
         size.width().round().max(1.0) as u32,
@@ -332,6 +404,30 @@ pub fn resolve(from_dir: &str, src: &str) -> Option<String> {
         }
     }
     (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+/// The name on disk of the `content/`-relative `name`, found whatever the
+/// Unicode normalisation of each part (a Mac writes `é` as `e` and an
+/// accent; an owner types it as one letter). `None` when there is none.
+pub fn on_disk(content: &Path, name: &str) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
+    let mut dir = content.to_path_buf();
+    let mut found = Vec::new();
+    for part in name.split('/') {
+        let wanted: String = part.nfc().collect();
+        let actual = if dir.join(part).exists() {
+            part.to_string()
+        } else {
+            std::fs::read_dir(&dir)
+                .ok()?
+                .filter_map(|entry| entry.ok())
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .find(|entry| entry.nfc().eq(wanted.chars()))?
+        };
+        dir.push(&actual);
+        found.push(actual);
+    }
+    Some(found.join("/"))
 }
 
 /// The path on disk and as shown of a `content/`-relative name.
@@ -371,6 +467,19 @@ mod tests {
     }
 
     #[test]
+    fn names_are_found_whatever_their_unicode_normalisation() {
+        let content = tempfile::tempdir().unwrap();
+        let decomposed = "Cafe\u{301}";
+        std::fs::create_dir_all(content.path().join(decomposed)).unwrap();
+        std::fs::write(content.path().join(decomposed).join("menu.jpg"), "x").unwrap();
+        assert_eq!(
+            on_disk(content.path(), "Caf\u{e9}/menu.jpg").as_deref(),
+            Some("Cafe\u{301}/menu.jpg")
+        );
+        assert_eq!(on_disk(content.path(), "Cafe/menu.jpg"), None);
+    }
+
+    #[test]
     fn stems_are_safe_in_an_address() {
         let picture = |name: &str| Picture {
             name: name.into(),
@@ -379,6 +488,7 @@ mod tests {
             height: 1,
             alpha: false,
             digest: String::new(),
+            animated: false,
         };
         assert_eq!(picture("photos/Bins at Curb.JPG").stem(), "bins-at-curb");
         assert_eq!(picture("pages/ü.png").stem(), "picture");

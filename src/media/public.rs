@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{self, Diagnostic, Location, Result};
-use crate::output::file::OutputFile;
+use crate::output::file::{CopiedFile, OutputFile};
 
 /// The folder under `content/`.
 pub const FOLDER: &str = "public";
@@ -19,9 +19,31 @@ pub struct PublicFile {
     pub source: PathBuf,
     /// As messages name it: `content/public/prices.pdf`.
     pub shown: PathBuf,
+    /// Its size in bytes when it was listed.
+    pub len: u64,
 }
 
+/// Text files up to this size are read, so that the hosting's compressed
+/// copies can be made of them; every other file is copied as a stream, so a
+/// build's memory does not grow with the videos and archives it publishes.
+const COMPRESSED_UP_TO: u64 = 8 << 20;
+
 impl PublicFile {
+    /// Whether the build compresses this file, and so reads it whole.
+    pub fn compressed(&self) -> bool {
+        self.len <= COMPRESSED_UP_TO && crate::output::compress::is_text(&self.path)
+    }
+
+    /// The file as the output copies it, for one that is not compressed.
+    pub fn copied(&self) -> CopiedFile<'_> {
+        CopiedFile {
+            path: &self.path,
+            source: &self.source,
+            shown: &self.shown,
+        }
+    }
+
+    /// The file's bytes, for one that is [`compressed`](Self::compressed).
     pub fn read(&self) -> Result<OutputFile> {
         let contents = std::fs::read(&self.source).map_err(|err| {
             Diagnostic::io("read", &self.shown, err).at(Location::file(&self.shown))
@@ -33,17 +55,34 @@ impl PublicFile {
     }
 }
 
+/// Files that computers leave in folders on their own (Finder's view
+/// settings, Explorer's thumbnails): never the owner's to publish, and no
+/// reason to stop a build.
+fn left_by_the_system(name: &str) -> bool {
+    name == ".DS_Store"
+        || name.starts_with("._")
+        || name.eq_ignore_ascii_case("Thumbs.db")
+        || name.eq_ignore_ascii_case("ehthumbs.db")
+        || name.eq_ignore_ascii_case("desktop.ini")
+        || name == "Icon\r"
+        || name == "__MACOSX"
+}
+
 /// Lists `content/public/` (`dir`, shown as `shown`), refusing what no hosting
-/// would serve as expected. A missing folder is an empty one.
-pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
+/// would serve as expected and any link that leads out of `project`. A
+/// missing folder is an empty one.
+pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
+    let content = dir.parent().unwrap_or(dir);
+    let content_shown = shown.parent().unwrap_or(shown);
     let mut files = Vec::new();
-    for entry in walkdir::WalkDir::new(dir)
+    let mut walk = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
-    {
+        .into_iter();
+    while let Some(entry) = walk.next() {
         let entry = entry.map_err(|err| {
             diagnostics::from_walk(
                 &err,
@@ -52,6 +91,16 @@ pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
                 "replace the symbolic link with the file itself",
             )
         })?;
+        if entry.path_is_symlink() || entry.depth() == 0 {
+            let relative = entry.path().strip_prefix(content).unwrap_or(entry.path());
+            crate::confined::check(project, content, content_shown, relative)?;
+        }
+        if left_by_the_system(&entry.file_name().to_string_lossy()) {
+            if entry.file_type().is_dir() {
+                walk.skip_current_dir();
+            }
+            continue;
+        }
         if !entry.file_type().is_file() {
             continue;
         }
@@ -59,13 +108,64 @@ pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
         let path = relative.to_string_lossy().replace('\\', "/");
         let file_shown = shown.join(relative);
         check_name(&path, &file_shown)?;
+        let len = entry
+            .metadata()
+            .map_err(|err| {
+                diagnostics::from_walk(&err, dir, shown, "check the file's permissions")
+            })?
+            .len();
         files.push(PublicFile {
             path,
             source: entry.path().to_path_buf(),
             shown: file_shown,
+            len,
         });
     }
     Ok(files)
+}
+
+/// Pictures in content/public/ that carry metadata (EXIF, where cameras put
+/// the GPS position; XMP; text chunks): published as they are, so the owner
+/// is told, with the way to publish a clean copy instead.
+pub fn warnings(files: &[PublicFile]) -> Vec<String> {
+    const MARKS: [&[u8]; 6] = [
+        b"Exif\0\0",
+        b"http://ns.adobe.com/xap/1.0/",
+        b"eXIf",
+        b"tEXt",
+        b"iTXt",
+        b"zTXt",
+    ];
+    let picture = |path: &str| {
+        let lower = path.to_ascii_lowercase();
+        [
+            ".jpg", ".jpeg", ".png", ".webp", ".gif", ".tif", ".tiff", ".heic",
+        ]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+    };
+    files
+        .iter()
+        .filter(|file| picture(&file.path))
+        .filter(|file| {
+            // The metadata of these formats sits near the start.
+            let Ok(mut head) = std::fs::File::open(&file.source) else {
+                return false;
+            };
+            let mut bytes = Vec::new();
+            use std::io::Read;
+            let _ = (&mut head).take(256 << 10).read_to_end(&mut bytes);
+            MARKS
+                .iter()
+                .any(|mark| bytes.windows(mark.len()).any(|w| w == *mark))
+        })
+        .map(|file| {
+            format!(
+                "{} is published as it is, with the camera details, GPS position or notes saved in it; to publish a clean copy, move it out of content/public/ and place it in a page as a picture",
+                file.shown.display()
+            )
+        })
+        .collect()
 }
 
 /// Refuses names hosting services would hide or that the build writes itself.
@@ -115,7 +215,11 @@ pub fn check_collisions(files: &[PublicFile], generated: &[String], pages: &[&st
             .or_else(|| {
                 pages
                     .iter()
-                    .find(|slug| **slug == file.path)
+                    .find(|slug| {
+                        file.path == **slug
+                            || file.path == format!("{slug}/index.html")
+                            || file.path == format!("{slug}/index.htm")
+                    })
                     .map(|slug| format!("the page /{slug}"))
             });
         if let Some(clash) = clash {
@@ -145,7 +249,7 @@ mod tests {
         assert!(name("apple-touch-icon.png").is_ok());
         assert!(name(".env").is_err());
         assert!(name(".well-known").is_err());
-        assert!(name("files/.DS_Store").is_err());
+        assert!(name("files/.env").is_err());
         assert!(name("docs/.well-known/x").is_err());
         assert!(name("assets/logo.png").is_err());
         assert!(name("prices.pdf.gz").is_err());

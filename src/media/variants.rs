@@ -89,7 +89,12 @@ pub const ENCODING: Encoding = Encoding {
 
 /// Bumped whenever the processing changes what it makes from the same
 /// photo, so every cached and published copy is made again under a new name.
-const SETTINGS_VERSION: u32 = 1;
+const SETTINGS_VERSION: u32 = 2;
+
+/// WebP's limit on each side, the smallest of the formats published: a
+/// very tall picture (a phone's full-page screenshot) gets narrower copies
+/// rather than none.
+pub const MAX_SIDE: u32 = 16_383;
 
 /// The encodings the site publishes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -140,14 +145,19 @@ pub fn plan(picture: &Picture, priority: bool) -> Vec<Variant> {
     let stem = picture.stem();
     if !picture.kind.processed() {
         let ext = picture.kind.extension();
+        // Named after the bytes and how they are cleaned, as the copies are.
+        let key = format!("{}|{SETTINGS_VERSION}|{ext}", picture.digest);
+        let hash = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(key.as_bytes()));
         return vec![Variant {
             format: Format::Png,
             width: picture.width,
             height: picture.height,
-            path: format!("{FOLDER}/{stem}-{}.{ext}", &picture.digest[..10]),
+            path: format!("{FOLDER}/{stem}-{}.{ext}", &hash[..10]),
         }];
     }
-    let largest = picture.width.min(WIDTHS[WIDTHS.len() - 1]);
+    let fits = (u64::from(MAX_SIDE) * u64::from(picture.width) / u64::from(picture.height.max(1)))
+        .clamp(1, u64::from(u32::MAX)) as u32;
+    let largest = picture.width.min(WIDTHS[WIDTHS.len() - 1]).min(fits);
     let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < largest).collect();
     widths.push(largest);
     let fallback = if picture.alpha {
@@ -226,6 +236,8 @@ pub struct Placement<'a> {
     pub eager: bool,
     /// A class for the `<img>`, for the layout's stylesheet.
     pub class: Option<&'a str>,
+    /// The `title` the author wrote, shown on hover; empty for none.
+    pub title: &'a str,
 }
 
 fn srcset(variants: &[Variant], format: Format) -> String {
@@ -243,10 +255,13 @@ fn srcset(variants: &[Variant], format: Format) -> String {
 /// it loads.
 pub fn markup(picture: &Picture, variants: &[Variant], placement: &Placement) -> String {
     let alt = attr(placement.alt);
-    let class = placement
+    let mut class = placement
         .class
         .map(|class| format!(" class=\"{}\"", attr(class)))
         .unwrap_or_default();
+    if !placement.title.is_empty() {
+        class.push_str(&format!(" title=\"{}\"", attr(placement.title)));
+    }
     let loading = if placement.priority {
         " fetchpriority=\"high\""
     } else if placement.eager {
@@ -339,7 +354,17 @@ mod tests {
             height,
             alpha: false,
             digest: "0123456789abcdef0123456789abcdef".into(),
+            animated: false,
         }
+    }
+
+    #[test]
+    fn a_very_tall_picture_gets_copies_within_webps_limit() {
+        let plan = plan(&photo(1080, 18_000), false);
+        let widest = plan.iter().map(|v| v.width).max().unwrap();
+        assert_eq!(widest, 982);
+        assert!(plan.iter().all(|v| v.height <= MAX_SIDE), "{plan:?}");
+        assert!(plan.iter().any(|v| v.width == 400));
     }
 
     #[test]
@@ -398,9 +423,11 @@ mod tests {
             &Placement {
                 alt: "Two \"green\" bins",
                 sizes: "100vw",
+                title: "At \"dusk\"",
                 ..Placement::default()
             },
         );
+        assert!(lazy.contains(" title=\"At &quot;dusk&quot;\""), "{lazy}");
         assert!(
             lazy.starts_with("<picture><source type=\"image/webp\" srcset=\"/assets/img/bins-400-")
         );

@@ -32,6 +32,12 @@ pub const BROTLI_QUALITY: i32 = 5;
 /// less at 1.6 Mbps; the pages stay at [`BROTLI_QUALITY`].
 pub const SCRIPT_BROTLI_QUALITY: i32 = 11;
 
+/// Whether the file at `path` is text, which hosting serves compressed.
+pub fn is_text(path: &str) -> bool {
+    path.rsplit_once('.')
+        .is_some_and(|(_, ext)| TEXT_EXTENSIONS.contains(&ext))
+}
+
 /// The brotli quality for the file at `path`.
 fn brotli_quality(path: &str) -> i32 {
     if path.ends_with(".js") {
@@ -86,14 +92,7 @@ impl Compressor {
 
     /// The `.gz` and `.br` files for each text file in `files`.
     pub fn precompressed(&self, files: &[OutputFile]) -> Vec<OutputFile> {
-        let text: Vec<&OutputFile> = files
-            .iter()
-            .filter(|f| {
-                f.path
-                    .rsplit_once('.')
-                    .is_some_and(|(_, ext)| TEXT_EXTENSIONS.contains(&ext))
-            })
-            .collect();
+        let text: Vec<&OutputFile> = files.iter().filter(|f| is_text(&f.path)).collect();
         let keys: Vec<Key> = text
             .par_iter()
             .map(|f| key(&f.contents, brotli_quality(&f.path)))

@@ -1,6 +1,8 @@
 //! A file of the built site, the unit every stage hands on: rendered pages,
 //! bundled scripts and stylesheets go to the output folder as these.
 
+use std::path::Path;
+
 use sha2::{Digest, Sha256};
 
 use crate::text::hex;
@@ -27,6 +29,17 @@ impl OutputFile {
             contents,
         }
     }
+}
+
+/// A file of the built site copied from one on disk as a stream, never held
+/// in memory whole: how `content/public/` publishes videos and archives.
+#[derive(Debug, Clone, Copy)]
+pub struct CopiedFile<'a> {
+    /// Relative to the output folder.
+    pub path: &'a str,
+    pub source: &'a Path,
+    /// The source as messages name it.
+    pub shown: &'a Path,
 }
 
 /// `name-HASH.ext`: the hash of `contents`, so a changed file gets a new name

@@ -10,6 +10,8 @@ pub mod compress;
 pub mod file;
 pub mod headers;
 pub mod hosting;
+pub mod record;
+mod same_bytes;
 pub mod server_config;
 mod staging;
 

@@ -1,13 +1,13 @@
 //! The staging folder a build writes into, swapped in for `dist/` (and
-//! `dist-server/`) once the whole site is written, and the checks that keep
-//! that swap from destroying anything else.
+//! `dist-server/`) once the whole site is written.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::file::OutputFile;
+use super::file::{CopiedFile, OutputFile};
+use super::same_bytes::{same_file_contents, same_files};
 use crate::diagnostics::{Diagnostic, Result};
 
 /// Refuses an output folder that a build would destroy or that would feed
@@ -124,18 +124,7 @@ impl StagedSite {
 
     /// Writes `files` into the staging folder, on every core.
     pub fn write(&mut self, files: &[OutputFile]) -> Result<()> {
-        let paths: Vec<PathBuf> = files
-            .iter()
-            .map(|file| safe_join(&self.staging, &file.path))
-            .collect::<Result<_>>()?;
-        // Folders first, once each; then the files on every core.
-        for folder in paths.iter().filter_map(|path| path.parent()) {
-            if !self.folders.contains(folder) {
-                std::fs::create_dir_all(folder)
-                    .map_err(|err| Diagnostic::io("create", folder, err))?;
-                self.folders.insert(folder.to_path_buf());
-            }
-        }
+        let paths = self.staged_paths(files.iter().map(|file| file.path.as_str()))?;
         let written: Vec<Result<()>> = files
             .par_iter()
             .zip(&paths)
@@ -143,6 +132,25 @@ impl StagedSite {
             .collect();
         self.files += files.len();
         written.into_iter().collect()
+    }
+
+    /// Where each of `relative` goes in the staging folder, its folders made
+    /// first, once each, so the files can then be written on every core.
+    fn staged_paths<'p>(
+        &mut self,
+        relative: impl Iterator<Item = &'p str>,
+    ) -> Result<Vec<PathBuf>> {
+        let paths: Vec<PathBuf> = relative
+            .map(|path| safe_join(&self.staging, path))
+            .collect::<Result<_>>()?;
+        for folder in paths.iter().filter_map(|path| path.parent()) {
+            if !self.folders.contains(folder) {
+                std::fs::create_dir_all(folder)
+                    .map_err(|err| Diagnostic::io("create", folder, err))?;
+                self.folders.insert(folder.to_path_buf());
+            }
+        }
+        Ok(paths)
     }
 
     /// A file the previous site holds with the same bytes becomes a second
@@ -159,6 +167,31 @@ impl StagedSite {
             return Ok(());
         }
         std::fs::write(path, &file.contents).map_err(|err| Diagnostic::io("write", path, err))
+    }
+
+    /// Copies `files` into the staging folder as streams, on every core: a
+    /// file the previous site holds with the same bytes is linked instead,
+    /// compared a block at a time, so memory stays the same whatever their size.
+    pub fn copy(&mut self, files: &[CopiedFile<'_>]) -> Result<()> {
+        let paths = self.staged_paths(files.iter().map(|file| file.path))?;
+        let copied: Vec<Result<()>> = files
+            .par_iter()
+            .zip(&paths)
+            .map(|(file, path)| {
+                if let Some(previous) = &self.previous
+                    && let Ok(old) = safe_join(previous, file.path)
+                    && same_files(&old, file.source)
+                    && std::fs::hard_link(&old, path).is_ok()
+                {
+                    return Ok(());
+                }
+                std::fs::copy(file.source, path)
+                    .map(|_| ())
+                    .map_err(|err| Diagnostic::io("copy", file.shown, err))
+            })
+            .collect();
+        self.files += files.len();
+        copied.into_iter().collect()
     }
 
     /// How many files were written so far.
@@ -198,16 +231,6 @@ impl Drop for StagedSite {
             let _ = std::fs::remove_dir_all(&self.staging);
         }
     }
-}
-
-/// Whether `path` is a regular file (not a link to one) holding exactly
-/// `contents`.
-fn same_file_contents(path: &Path, contents: &[u8]) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|meta| {
-        meta.is_file()
-            && meta.len() == contents.len() as u64
-            && std::fs::read(path).is_ok_and(|bytes| bytes == contents)
-    })
 }
 
 /// Writes the few files of the server folder through a staging folder of

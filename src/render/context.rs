@@ -78,6 +78,7 @@ pub(super) fn page_context(
                 priority: false,
                 eager: first && placed.offset < FIRST_SCREEN_BYTES,
                 class: None,
+                title: &placed.title,
             };
             first = false;
             Ok(input.pictures.markup(&picture, &placement))
@@ -239,6 +240,7 @@ pub(super) fn faq_entries(input: &RenderInput) -> Result<Vec<Value>> {
                 let placement = Placement {
                     alt: &placed.alt,
                     sizes: PAGE_IMAGE_SIZES,
+                    title: &placed.title,
                     ..Placement::default()
                 };
                 Ok(input.pictures.markup(&picture, &placement))

@@ -98,6 +98,7 @@ impl Layouts {
                     priority: priority.unwrap_or(false),
                     eager: eager.unwrap_or(false),
                     class: class.as_deref(),
+                    title: "",
                 };
                 Ok(Value::from_safe_string(
                     library.markup(&picture, &placement),

@@ -94,6 +94,7 @@ impl<'a> PageRenderer<'a> {
                     priority: true,
                     eager: true,
                     class: Some("hero__image"),
+                    title: "",
                 };
                 Some(context! {
                     html => Value::from_safe_string(input.pictures.markup(&picture, &placement)),

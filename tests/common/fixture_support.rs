@@ -183,6 +183,31 @@ impl Fixture {
             .expect("run the curbside binary")
     }
 
+    /// Appends `markdown` to the privacy policy; returns `file:line:1` of it.
+    pub fn append_to_policy(&self, markdown: &str) -> String {
+        let file = "content/pages/privacypolicy.md";
+        let text = std::fs::read_to_string(self.path(file)).expect("read the policy");
+        let line = text.lines().count() + 2;
+        self.write(file, format!("{text}\n{markdown}\n"));
+        format!("{file}:{line}:1")
+    }
+
+    /// The build fails at `at` with a message containing `words`, keeping
+    /// the last good dist/ (as [`Fixture::build_fails_at`] checks); and
+    /// `check` reports the same.
+    pub fn fails_in_build_and_check(&self, at: &str, words: &str) -> String {
+        let error = self.build_fails_at(at);
+        assert!(error.contains(words), "{error}");
+        let output = self.check();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&format!("error: {at}: ")) && stderr.contains(words),
+            "{stderr}"
+        );
+        error
+    }
+
     /// Builds and insists that the build succeeds, showing its stderr when
     /// it does not.
     pub fn build_ok(&self) {

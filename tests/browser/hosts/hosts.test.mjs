@@ -4,7 +4,8 @@
 // every route's status and body, the redirects to one address per page, the
 // security headers on a page, a legal page, a 404 and an asset, the asset
 // caching, nothing internal reachable, and a visit in Chromium that hydrates
-// every island with no CSP violation and no console error.
+// every island with no CSP violation and no console error. `curbside verify` must pass
+// against each, and fail against an nginx still on an earlier build's configuration.
 //
 //   nginx    Debian's nginx with libnginx-mod-http-brotli-static, including dist-server/nginx.conf
 //   caddy    Debian's Caddy, importing dist-server/Caddyfile
@@ -26,7 +27,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { caddyEnvironment, caddyfile, importGenerated } from "../support/caddy-config.mjs";
 import { args as chromiumArgs, executablePath } from "../support/chromium.mjs";
@@ -46,8 +47,8 @@ const NGINX_BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_modul
  * Builds the site `--hosting HOSTING` into work/HOSTING (the site) and work/HOSTING-server.
  * @param {string} hosting
  */
-function build(hosting) {
-  const out = join(work, hosting);
+function build(hosting, folder = hosting) {
+  const out = join(work, folder);
   execFileSync(curbsideBinary({ tests: true }), ["build", "--root", repo, "--out", out, "--hosting", hosting], {
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -128,11 +129,11 @@ async function startHost(name, command, commandArgs, { url, site, cwd, env }) {
   return { name, url, site, stop, log: () => output };
 }
 
-/** @param {string} site @param {string} server */
-async function startNginx(site, server) {
+/** @param {string} site @param {string} server @param {string} [run] its own folder */
+async function startNginx(site, server, run = "nginx-run") {
   assert.ok(existsSync(NGINX_BROTLI_MODULE), `nginx's brotli_static module is missing: apt-get install nginx libnginx-mod-http-brotli-static`);
   const port = await freePort();
-  const dir = join(work, "nginx-run");
+  const dir = join(work, run);
   mkdirSync(dir, { recursive: true });
   // What an owner's nginx.conf holds around the include: the README's steps.
   const conf = `daemon off;
@@ -242,6 +243,20 @@ async function startNetlify(site) {
     ["dev", "--offline", "--dir", site, "--port", String(port), "--no-open"],
     { url: `http://127.0.0.1:${port}/`, site, cwd: dir, env },
   );
+}
+
+/**
+ * `curbside verify` against a host, with the build it serves; the repository's content
+ * holds sample values, which --allow-samples reports as warnings.
+ * @param {Host} host
+ */
+function verify(host) {
+  const run = spawnSync(
+    curbsideBinary({ tests: true }),
+    ["verify", host.url, "--out", host.site, "--root", repo, "--allow-samples", "--json", "--timeout", "20"],
+    { encoding: "utf8", timeout: 180_000 },
+  );
+  return { status: run.status, stderr: run.stderr, report: run.stdout ? JSON.parse(run.stdout) : undefined };
 }
 
 /**
@@ -383,6 +398,16 @@ function hostChecks(current, traits) {
       assert.notEqual(response.status, 200, `${path} answered 200`);
       assert.doesNotMatch(body, /Content-Security-Policy:|Written by curbside/, path);
     }
+  });
+
+  test("curbside verify passes against it", () => {
+    const run = verify(current());
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.report?.ok, true, run.stderr);
+    assert.deepEqual(
+      run.report?.problems.filter((/** @type {{ severity: string }} */ problem) => problem.severity === "error"),
+      [],
+    );
   });
 
   test("precompressed copies are sent where written, with Vary", async (t) => {
@@ -638,3 +663,34 @@ describeHost(
   },
   { headers: false, precompressed: false, redirects: false, softNotFoundAt404: true },
 );
+
+// An owner who uploaded the new dist/ but left the server on the last build's nginx.conf:
+// its policy holds the hashes of other inline code, and verify must say so.
+if (!only || only.includes("nginx")) {
+  describe("nginx still on an earlier build's configuration", () => {
+    /** @type {Host | undefined} */
+    let host;
+    before(async () => {
+      const site = build("nginx", "nginx-stale");
+      const earlier = join(work, "nginx-earlier-server");
+      mkdirSync(earlier, { recursive: true });
+      // The earlier build's inline code had other hashes: the same file with those.
+      const conf = readFileSync(join(`${site}-server`, "nginx.conf"), "utf8");
+      const stale = conf.replace(/'sha256-[A-Za-z0-9+/=]+'/g, "'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='");
+      assert.notEqual(stale, conf, "the configuration holds the policy's hashes");
+      writeFileSync(join(earlier, "nginx.conf"), stale);
+      host = await startNginx(site, earlier, "nginx-stale-run");
+    });
+    after(async () => {
+      await host?.stop();
+    });
+    test("curbside verify fails, naming the stale policy and the reload", () => {
+      assert.ok(host, "nginx started");
+      const run = verify(host);
+      assert.equal(run.status, 1, run.stderr);
+      assert.equal(run.report?.ok, false);
+      assert.match(run.stderr, /the Content-Security-Policy sent is another build's/);
+      assert.match(run.stderr, /nginx -t && nginx -s reload/);
+    });
+  });
+}

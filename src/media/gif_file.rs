@@ -1,0 +1,108 @@
+//! A GIF as published: its frames, their timing and the animation's loop,
+//! written anew. Comments, XMP (where editors put GPS positions and names),
+//! colour profiles and every other application block stay behind. Frames
+//! are copied index for index, so the picture is exactly the same.
+
+/// Frames decoded at most: more than any animation a page shows.
+const MAX_FRAMES: usize = 2_000;
+/// Pixels decoded at most, over all frames.
+const MAX_PIXELS: u64 = 400_000_000;
+
+/// The GIF `bytes` with nothing but its frames; an error for a file cut
+/// short or damaged.
+pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    options.check_lzw_end_code(false);
+    let mut decoder = options.read_info(bytes).map_err(|err| err.to_string())?;
+    let (width, height) = (decoder.width(), decoder.height());
+    let global = decoder.global_palette().map(<[u8]>::to_vec);
+    let repeat = decoder.repeat();
+    let mut frames: Vec<gif::Frame<'static>> = Vec::new();
+    let mut pixels = 0u64;
+    while let Some(frame) = decoder.read_next_frame().map_err(|err| err.to_string())? {
+        pixels += u64::from(frame.width) * u64::from(frame.height);
+        if frames.len() == MAX_FRAMES || pixels > MAX_PIXELS {
+            return Err(format!(
+                "it has more than {MAX_FRAMES} frames or {} million pixels in all",
+                MAX_PIXELS / 1_000_000
+            ));
+        }
+        frames.push(frame.clone());
+    }
+    if frames.is_empty() {
+        return Err("it has no picture in it".to_string());
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    {
+        let mut encoder =
+            gif::Encoder::new(&mut out, width, height, global.as_deref().unwrap_or(&[]))
+                .map_err(|err| err.to_string())?;
+        if frames.len() > 1 {
+            encoder.set_repeat(repeat).map_err(|err| err.to_string())?;
+        }
+        for frame in &frames {
+            encoder.write_frame(frame).map_err(|err| err.to_string())?;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two frames of 4 × 4 with a comment and an XMP block.
+    fn animation() -> Vec<u8> {
+        let mut out = Vec::new();
+        {
+            let palette = [0, 0, 0, 255, 0, 0, 0, 255, 0];
+            let mut encoder = gif::Encoder::new(&mut out, 4, 4, &palette).unwrap();
+            encoder.set_repeat(gif::Repeat::Infinite).unwrap();
+            encoder
+                .write_raw_extension(gif::Extension::Comment.into(), &[b"secret place"])
+                .unwrap();
+            encoder
+                .write_raw_extension(
+                    gif::Extension::Application.into(),
+                    &[b"XMP DataXMP", b"<x:xmpmeta>GPSLatitude 44.31</x:xmpmeta>"],
+                )
+                .unwrap();
+            for index in [1u8, 2] {
+                let mut frame = gif::Frame::from_indexed_pixels(4, 4, vec![index; 16], None);
+                frame.delay = 50;
+                encoder.write_frame(&frame).unwrap();
+            }
+        }
+        out
+    }
+
+    fn frames(bytes: &[u8]) -> Vec<(u16, Vec<u8>)> {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(bytes).unwrap();
+        let mut out = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            out.push((frame.delay, frame.buffer.to_vec()));
+        }
+        out
+    }
+
+    #[test]
+    fn frames_and_loop_are_kept_and_nothing_else() {
+        let original = animation();
+        assert!(original.windows(6).any(|w| w == b"secret"));
+        let cleaned = clean(&original).unwrap();
+        for gone in [&b"secret"[..], b"XMP", b"GPS"] {
+            assert!(!cleaned.windows(gone.len()).any(|w| w == gone));
+        }
+        assert!(cleaned.windows(11).any(|w| w == b"NETSCAPE2.0"), "the loop");
+        assert_eq!(frames(&cleaned), frames(&original));
+    }
+
+    #[test]
+    fn a_file_cut_short_is_an_error() {
+        let original = animation();
+        assert!(clean(&original[..original.len() - 12]).is_err());
+    }
+}

@@ -1,0 +1,285 @@
+//! Addresses that are not files of the build, and how the hosting answers
+//! them: the `.html` and trailing-slash forms of pages, unknown addresses
+//! (the site's own 404 page, status 404), and what must never be served.
+
+use super::advice;
+use super::built::Built;
+use super::client::{Answer, Failure, Origin};
+use super::files::{limit_for, unanswered};
+use super::headers;
+use super::pool::Job;
+use super::report::Found;
+use crate::output::hosting::Hosting;
+
+/// What an address must answer.
+#[derive(Debug, Clone)]
+pub enum Expect {
+    /// A permanent redirect to the path, within the origin; `or_same` also
+    /// accepts the page itself (hosting whose redirects are its own).
+    Redirect { to: String, or_same: Option<String> },
+    /// 404 with the site's 404 page.
+    NotFound,
+    /// Anything but a file: 4xx, or a body that is one of the site's pages.
+    Hidden { what: &'static str },
+}
+
+#[derive(Debug, Clone)]
+pub struct Probe {
+    pub path: String,
+    pub expect: Expect,
+}
+
+impl Probe {
+    /// Any of these may answer with a page of the site (a `.html` form
+    /// served as it is, a catch-all rule): as large as the largest.
+    pub fn job(&self, built: &Built) -> Job {
+        let largest = built.pages().map(|page| page.size).max().unwrap_or(0);
+        Job {
+            path: self.path.clone(),
+            limit: limit_for(largest.max(built.not_found.len() as u64)),
+        }
+    }
+}
+
+/// Files that tell an attacker how the site is built, or leak its sources,
+/// each with the folder it would come from.
+const INTERNAL: &[(&str, &str)] = &[
+    ("/dist-server/nginx.conf", "dist-server/"),
+    ("/dist-server/Caddyfile", "dist-server/"),
+    ("/dist-server/build.json", "dist-server/"),
+    ("/nginx.conf", "dist-server/"),
+    ("/Caddyfile", "dist-server/"),
+    ("/build.json", "dist-server/"),
+    ("/.curbside-output", "dist-server/"),
+    ("/.curbside/", ".curbside/"),
+    ("/content/business.yaml", "the project's sources"),
+    ("/layouts/base.html", "the project's sources"),
+    ("/Cargo.toml", "the project's sources"),
+    ("/dist/index.html", "the project's folder"),
+];
+
+/// Every address to ask beside the files, with what it must answer.
+pub fn probes(built: &Built) -> Vec<Probe> {
+    let hosting = built.hosting;
+    let mut probes = Vec::new();
+    // The hosting's own redirects: nginx, Caddy and Cloudflare Pages always;
+    // Netlify and GitHub Pages may also answer the page itself.
+    let strict = matches!(
+        hosting,
+        Hosting::Nginx | Hosting::Caddy | Hosting::Cloudflare
+    );
+    let pages: Vec<(String, String)> = built
+        .pages()
+        .filter(|page| page.address != "/")
+        .take(3)
+        .map(|page| (page.address.clone(), page.file.clone()))
+        .collect();
+    let same = |file: &str| (!strict).then(|| file.to_string());
+    for (address, file) in &pages {
+        probes.push(Probe {
+            path: format!("{address}.html"),
+            expect: Expect::Redirect {
+                to: address.clone(),
+                or_same: same(file),
+            },
+        });
+        if strict {
+            probes.push(Probe {
+                path: format!("{address}/"),
+                expect: Expect::Redirect {
+                    to: address.clone(),
+                    or_same: None,
+                },
+            });
+        }
+    }
+    probes.push(Probe {
+        path: "/index.html".into(),
+        expect: Expect::Redirect {
+            to: "/".into(),
+            or_same: same("index.html"),
+        },
+    });
+    for path in [
+        "/curbside-verify-no-such-page",
+        "/assets/curbside-verify-0123456789.js",
+    ] {
+        probes.push(Probe {
+            path: path.into(),
+            expect: Expect::NotFound,
+        });
+    }
+    if matches!(hosting, Hosting::Nginx | Hosting::Caddy) {
+        probes.push(Probe {
+            path: "/404".into(),
+            expect: Expect::NotFound,
+        });
+    }
+    let mut hidden: Vec<(&str, &'static str)> = INTERNAL.to_vec();
+    hidden.push(("/_headers", "_headers"));
+    hidden.push(("/_redirects", "_redirects"));
+    if hosting.precompressed() {
+        hidden.push(("/index.html.br", "the precompressed copies"));
+        hidden.push(("/index.html.gz", "the precompressed copies"));
+    }
+    probes.extend(hidden.into_iter().map(|(path, what)| Probe {
+        path: path.into(),
+        expect: Expect::Hidden { what },
+    }));
+    probes
+}
+
+/// Everything about one probe's answer.
+pub fn judge(
+    probe: &Probe,
+    answer: Result<Answer, Failure>,
+    built: &Built,
+    origin: &Origin,
+) -> Vec<Found> {
+    let path = probe.path.as_str();
+    let hosting = built.hosting;
+    let answer = match answer {
+        Ok(answer) => answer,
+        Err(failure) => return vec![unanswered(&failure, path, built)],
+    };
+    let mut found = Vec::new();
+    match &probe.expect {
+        Expect::Redirect { to, or_same } => {
+            found.extend(headers::security(&answer, &built.record, hosting, path));
+            let location = answer.header("location").unwrap_or_default();
+            let permanent = matches!(answer.status, 301 | 308);
+            let same_page = answer.status == 200
+                && or_same
+                    .as_ref()
+                    .and_then(|file| std::fs::read(built.out.join(file)).ok())
+                    .is_some_and(|bytes| bytes == answer.body);
+            match origin.resolve(location) {
+                _ if same_page => {}
+                Err(other) if permanent || answer.status / 100 == 3 => found.push(
+                    Found::error(
+                        "cross-origin redirect",
+                        path,
+                        format!("redirects to another site, {other}: verify asks the site's own origin only"),
+                    )
+                    .fix("if the site has moved there, verify that address; otherwise remove the redirect from the hosting's settings"),
+                ),
+                Ok(target) if permanent && target == *to => {}
+                _ => found.push(
+                    Found::error(
+                        "no redirect",
+                        path,
+                        format!(
+                            "answers {}{} instead of redirecting permanently to {to}, the page's one address",
+                            answer.status,
+                            if location.is_empty() { String::new() } else { format!(" (to {location})") }
+                        ),
+                    )
+                    .fix(advice::redirects(hosting)),
+                ),
+            }
+        }
+        Expect::NotFound => {
+            found.extend(headers::security(&answer, &built.record, hosting, path));
+            if answer.status != 404 {
+                found.push(
+                    Found::error(
+                        format!("unknown answers {}", answer.status),
+                        path,
+                        format!(
+                            "an address the site does not have answers {}, not 404: search engines would keep it as a page",
+                            answer.status
+                        ),
+                    )
+                    .fix(not_found_fix(hosting)),
+                );
+            } else if answer.body != built.not_found {
+                found.push(
+                    Found::error(
+                        "other 404 page",
+                        path,
+                        "an unknown address answers 404, but not with this build's 404 page",
+                    )
+                    .fix(not_found_fix(hosting)),
+                );
+            }
+        }
+        Expect::Hidden { what } => {
+            // A catch-all rule answering with the home page is the 404
+            // check's to report: nothing internal is in it.
+            let home = std::fs::read(built.out.join("index.html")).unwrap_or_default();
+            let served = (200..300).contains(&answer.status)
+                && answer.body != built.not_found
+                && answer.body != home
+                && !answer.body.is_empty();
+            if served {
+                found.push(
+                    Found::error(
+                        format!("internal {what}"),
+                        path,
+                        format!(
+                            "is served to anyone (it answers {}): {what} must never be published",
+                            answer.status
+                        ),
+                    )
+                    .fix(advice::hide(hosting)),
+                );
+            }
+        }
+    }
+    found
+}
+
+fn not_found_fix(hosting: Hosting) -> String {
+    match hosting {
+        Hosting::Nginx | Hosting::Caddy => advice::headers(hosting),
+        _ => format!(
+            "404.html at the top of dist/ is the page for unknown addresses: {}",
+            advice::redeploy(hosting)
+        ),
+    }
+}
+
+/// The site's address as built against the address verified: canonical
+/// links, the sitemap and robots.txt name the built one. Another address
+/// given on the command line may be a staging copy (a warning); the one of
+/// business.yaml is where the site lives (an error: the build is older).
+pub fn site_address(
+    built: &Built,
+    origin: &Origin,
+    allow_samples: bool,
+    given: bool,
+) -> Vec<Found> {
+    let mut found = Vec::new();
+    let record = &built.record;
+    let fix_url = format!(
+        "set url in content/business.yaml to the site's address, build, and {}",
+        advice::redeploy(built.hosting)
+    );
+    if record.samples.iter().any(|name| name == "url") {
+        let what = format!(
+            "the site was built with the sample url, {}: its canonical links, sitemap.xml and robots.txt send search engines there",
+            record.url
+        );
+        let sample = if allow_samples {
+            Found::warning("sample url", "/", what)
+        } else {
+            Found::error("sample url", "/", what)
+        };
+        found.push(sample.fix(fix_url));
+    } else if Origin::parse(&record.url).ok().as_ref() != Some(origin) {
+        let what = format!(
+            "the site was built for {}: its canonical links, sitemap.xml and robots.txt name that address, not this one",
+            record.url
+        );
+        found.push(if given {
+            Found::warning("other url", "/", what)
+                .fix(format!("if this is where the site lives, {fix_url}"))
+        } else {
+            Found::error("other url", "/", what).fix(format!(
+                "content/business.yaml names this address now: build, and {}",
+                advice::redeploy(built.hosting)
+            ))
+        });
+    }
+    found
+}

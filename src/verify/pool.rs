@@ -1,0 +1,94 @@
+//! Asking for many addresses at once, a bounded number at a time, each
+//! answer judged where it arrives so no more than a few bodies are held.
+
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::client::{Answer, Client, Failure};
+
+/// Requests in flight at once: enough to hide latency, few enough that no
+/// host takes it for an attack.
+pub const CONCURRENCY: usize = 8;
+
+/// An address to ask for, with the largest body it may send.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub path: String,
+    pub limit: u64,
+}
+
+/// Counts answers on the terminal (never into a pipe or a log).
+pub struct Progress {
+    shown: bool,
+    done: AtomicUsize,
+    total: AtomicUsize,
+}
+
+impl Progress {
+    pub fn new(quiet: bool) -> Progress {
+        Progress {
+            shown: !quiet && std::io::stderr().is_terminal(),
+            done: AtomicUsize::new(0),
+            total: AtomicUsize::new(0),
+        }
+    }
+
+    pub fn expect(&self, more: usize) {
+        self.total.fetch_add(more, Ordering::Relaxed);
+    }
+
+    pub fn tick(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.shown {
+            let total = self.total.load(Ordering::Relaxed);
+            eprint!("\rverifying: {done}/{total} addresses");
+            let _ = std::io::stderr().flush();
+        }
+    }
+
+    pub fn requests(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Clears the counter's line before the findings are printed.
+    pub fn finish(&self) {
+        if self.shown {
+            eprint!("\r\x1b[2K");
+        }
+    }
+}
+
+/// Asks for every job, `CONCURRENCY` at a time, and returns what `judge`
+/// made of each answer (given the job's index), in the order of `jobs`.
+pub fn each<T: Send>(
+    client: &Client,
+    jobs: &[Job],
+    progress: &Progress,
+    judge: impl Fn(usize, Result<Answer, Failure>) -> T + Sync,
+) -> Vec<T> {
+    progress.expect(jobs.len());
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..CONCURRENCY.min(jobs.len()) {
+            scope.spawn(|| {
+                loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(at) else { break };
+                    let judged = judge(at, client.get(&job.path, job.limit));
+                    progress.tick();
+                    if let Ok(mut results) = results.lock() {
+                        results[at] = Some(judged);
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
