@@ -5,11 +5,10 @@
 
 /// Frames decoded at most: more than any animation a page shows.
 const MAX_FRAMES: usize = 2_000;
-/// Pixels decoded at most, over all frames.
-const MAX_PIXELS: u64 = 400_000_000;
 
 /// The GIF `bytes` with nothing but its frames; an error for a file cut
-/// short or damaged.
+/// short or damaged. Each frame is written as soon as it is decoded, so one
+/// frame at a time is held.
 pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
@@ -17,33 +16,45 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let mut decoder = options.read_info(bytes).map_err(|err| err.to_string())?;
     let (width, height) = (decoder.width(), decoder.height());
     let global = decoder.global_palette().map(<[u8]>::to_vec);
-    let repeat = decoder.repeat();
-    let mut frames: Vec<gif::Frame<'static>> = Vec::new();
-    let mut pixels = 0u64;
-    while let Some(frame) = decoder.read_next_frame().map_err(|err| err.to_string())? {
-        pixels += u64::from(frame.width) * u64::from(frame.height);
-        if frames.len() == MAX_FRAMES || pixels > MAX_PIXELS {
-            return Err(format!(
-                "it has more than {MAX_FRAMES} frames or {} million pixels in all",
-                MAX_PIXELS / 1_000_000
-            ));
-        }
-        frames.push(frame.clone());
-    }
-    if frames.is_empty() {
-        return Err("it has no picture in it".to_string());
-    }
     let mut out = Vec::with_capacity(bytes.len());
-    {
-        let mut encoder =
-            gif::Encoder::new(&mut out, width, height, global.as_deref().unwrap_or(&[]))
-                .map_err(|err| err.to_string())?;
-        if frames.len() > 1 {
-            encoder.set_repeat(repeat).map_err(|err| err.to_string())?;
-        }
-        for frame in &frames {
+    let mut encoder = gif::Encoder::new(&mut out, width, height, global.as_deref().unwrap_or(&[]))
+        .map_err(|err| err.to_string())?;
+    // The first frame waits until the second shows whether this is an
+    // animation, whose loop (read by then) goes before the frames.
+    let mut first: Option<gif::Frame<'static>> = None;
+    let mut frames = 0;
+    loop {
+        let second = match decoder.read_next_frame().map_err(|err| err.to_string())? {
+            None => break,
+            Some(_) if frames == MAX_FRAMES => {
+                return Err(format!("it has more than {MAX_FRAMES} frames"));
+            }
+            Some(frame) if frames == 0 => {
+                first = Some(frame.clone());
+                frames += 1;
+                continue;
+            }
+            Some(frame) if frames > 1 => {
+                encoder.write_frame(frame).map_err(|err| err.to_string())?;
+                frames += 1;
+                continue;
+            }
+            Some(frame) => frame.clone(),
+        };
+        encoder
+            .set_repeat(decoder.repeat())
+            .map_err(|err| err.to_string())?;
+        for frame in first.take().iter().chain([&second]) {
             encoder.write_frame(frame).map_err(|err| err.to_string())?;
         }
+        frames += 1;
+    }
+    if let Some(only) = first {
+        encoder.write_frame(&only).map_err(|err| err.to_string())?;
+    }
+    drop(encoder);
+    if frames == 0 {
+        return Err("it has no picture in it".to_string());
     }
     Ok(out)
 }
