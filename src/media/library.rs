@@ -88,10 +88,11 @@ impl Library {
                 .at(at.clone())
                 .help("keep pictures inside the content/ folder, and write their path relative to this file"));
         };
-        let name = match picture::on_disk(&self.content, &name) {
-            Some(actual) => actual,
-            None => name,
-        };
+        if let Some(placed) = self.lock_placed().get(&name) {
+            return Ok(Arc::clone(&placed.picture));
+        }
+        // Only a name not placed as written is looked for on disk.
+        let name = picture::on_disk(&self.content, &name).unwrap_or(name);
         if let Some(placed) = self.lock_placed().get(&name) {
             return Ok(Arc::clone(&placed.picture));
         }
@@ -152,7 +153,7 @@ impl Library {
             let kept: Vec<String> = placed
                 .iter()
                 .flat_map(|placed| variants::plan(&placed.picture, placed.priority))
-                .filter_map(|variant| Some(variant.path.rsplit('/').next()?.to_string()))
+                .map(|variant| cache_name(&variant).to_string())
                 .collect();
             self.prune(&kept);
         }
@@ -292,8 +293,7 @@ impl Library {
     }
 
     fn cached_path(&self, variant: &Variant) -> Option<PathBuf> {
-        let file = variant.path.rsplit('/').next()?;
-        Some(self.cache.as_ref()?.join(file))
+        Some(self.cache.as_ref()?.join(cache_name(variant)))
     }
 
     /// A cached copy whose bytes still match their record.
@@ -343,6 +343,11 @@ impl Library {
             }
         }
     }
+}
+
+/// A copy's file name in the cache: its published name without the folder.
+fn cache_name(variant: &Variant) -> &str {
+    variant.path.rsplit('/').next().unwrap_or(&variant.path)
 }
 
 /// Writes `contents` to `path` through a temporary file renamed into place,

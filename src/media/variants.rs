@@ -255,12 +255,13 @@ fn srcset(variants: &[Variant], format: Format) -> String {
 /// it loads.
 pub fn markup(picture: &Picture, variants: &[Variant], placement: &Placement) -> String {
     let alt = attr(placement.alt);
-    let mut class = placement
+    // The layout's class and the author's title, each when given.
+    let mut attributes = placement
         .class
         .map(|class| format!(" class=\"{}\"", attr(class)))
         .unwrap_or_default();
     if !placement.title.is_empty() {
-        class.push_str(&format!(" title=\"{}\"", attr(placement.title)));
+        attributes.push_str(&format!(" title=\"{}\"", attr(placement.title)));
     }
     let loading = if placement.priority {
         " fetchpriority=\"high\""
@@ -276,7 +277,7 @@ pub fn markup(picture: &Picture, variants: &[Variant], placement: &Placement) ->
             .map(|v| v.path.as_str())
             .unwrap_or_default();
         return format!(
-            "<img src=\"/{src}\" alt=\"{alt}\" {size}{class}{loading} decoding=\"async\" />"
+            "<img src=\"/{src}\" alt=\"{alt}\" {size}{attributes}{loading} decoding=\"async\" />"
         );
     }
     let fallback = variants
@@ -304,7 +305,7 @@ pub fn markup(picture: &Picture, variants: &[Variant], placement: &Placement) ->
         .collect();
     format!(
         "<picture>{sources}\
-         <img src=\"/{src}\" srcset=\"{fallback_set}\" sizes=\"{sizes}\" alt=\"{alt}\" {size}{class}{loading} decoding=\"async\" /></picture>",
+         <img src=\"/{src}\" srcset=\"{fallback_set}\" sizes=\"{sizes}\" alt=\"{alt}\" {size}{attributes}{loading} decoding=\"async\" /></picture>",
         fallback_set = srcset(variants, fallback),
     )
 }
