@@ -5,7 +5,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::fill::{Fill, Values, fill_every_field, no_placeholders};
-use super::values::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
+use super::values::{
+    Date, Email, FocalPoint, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode,
+};
 
 /// business.yaml
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -159,6 +161,11 @@ pub struct ContentImage {
     /// green bins at the curb at dusk". Write `""` only for a picture that is
     /// pure decoration.
     pub alt: String,
+    /// The part of the photo to keep in view where the layout shows only
+    /// part of it (a phone's wide band, a desktop's frame), such as `top`,
+    /// `bottom left` or `50% 30%` (across, down). The middle when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub focus: Option<FocalPoint>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

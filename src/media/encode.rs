@@ -104,18 +104,23 @@ pub fn encode_with(
     variants
         .par_iter()
         .map(|variant| {
-            let resized = resize(pixels, variant.width, variant.height)?;
+            let resized = resize(pixels, variant)?;
             let data = resized.as_deref().unwrap_or(&pixels.data);
             encode_one(data, variant, pixels.alpha, encoding)
         })
         .collect()
 }
 
-/// The pixels at `width` × `height`; `None` when that is their size already.
-fn resize(pixels: &Pixels, width: u32, height: u32) -> Result<Option<Vec<u8>>, String> {
+/// The pixels of the part `variant` shows at its size; `None` when that is
+/// all of them at their size already.
+fn resize(pixels: &Pixels, variant: &Variant) -> Result<Option<Vec<u8>>, String> {
     use fast_image_resize::images::{Image, ImageRef};
     use fast_image_resize::{PixelType, ResizeAlg, ResizeOptions, Resizer};
-    if (width, height) == (pixels.width, pixels.height) {
+    let (width, height) = (variant.width, variant.height);
+    let crop = variant
+        .crop
+        .filter(|crop| !crop.is_whole(pixels.width, pixels.height));
+    if crop.is_none() && (width, height) == (pixels.width, pixels.height) {
         return Ok(None);
     }
     let kind = if pixels.alpha {
@@ -126,9 +131,17 @@ fn resize(pixels: &Pixels, width: u32, height: u32) -> Result<Option<Vec<u8>>, S
     let source = ImageRef::new(pixels.width, pixels.height, &pixels.data, kind)
         .map_err(|err| err.to_string())?;
     let mut target = Image::new(width, height, kind);
-    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(
+    let mut options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(
         fast_image_resize::FilterType::Lanczos3,
     ));
+    if let Some(crop) = crop {
+        options = options.crop(
+            f64::from(crop.x),
+            f64::from(crop.y),
+            f64::from(crop.width),
+            f64::from(crop.height),
+        );
+    }
     Resizer::new()
         .resize(&source, &mut target, &options)
         .map_err(|err| err.to_string())?;

@@ -8,15 +8,17 @@
 //! longer match it is made again, and copies no placed picture uses are
 //! removed once a build has published the rest.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
+use super::crop::Crop;
 use super::encode;
+use super::markup::{self, Cut, Placement};
 use super::picture::{self, Kind, Picture};
-use super::variants::{self, Placement, Variant};
+use super::variants::{self, Frame, Variant};
 use super::{gif_file, svg};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::output::file::OutputFile;
@@ -29,8 +31,28 @@ type Records = BTreeMap<String, String>;
 struct Placed {
     picture: Arc<Picture>,
     at: Location,
-    /// Placed somewhere as a page's largest paint: published in AVIF too.
-    priority: bool,
+    /// The sets of copies its placements offer: of which part of it, and
+    /// whether in AVIF too (as a page's largest paint).
+    offered: BTreeSet<(bool, Frame)>,
+}
+
+impl Placed {
+    /// Every copy offered, each once; the whole picture's plain copies for
+    /// a picture placed but not yet offered.
+    fn planned(&self) -> Vec<Variant> {
+        let plain = [(false, Frame::WHOLE)];
+        let offered: Vec<&(bool, Frame)> = if self.offered.is_empty() {
+            plain.iter().collect()
+        } else {
+            self.offered.iter().collect()
+        };
+        let mut seen = BTreeSet::new();
+        offered
+            .into_iter()
+            .flat_map(|(priority, frame)| variants::plan(&self.picture, *priority, frame))
+            .filter(|variant| seen.insert(variant.path.clone()))
+            .collect()
+    }
 }
 
 pub struct Library {
@@ -105,35 +127,70 @@ impl Library {
         self.lock_placed().entry(name).or_insert_with(|| Placed {
             picture: Arc::clone(&picture),
             at: at.clone(),
-            priority: false,
+            offered: BTreeSet::new(),
         });
         Ok(picture)
     }
 
-    /// The markup of a placed picture; a page's largest paint
-    /// (`placement.priority`) is published in AVIF too.
+    /// The markup of a placed picture, whole or cut to each of the
+    /// layout's boxes; a page's largest paint (`placement.priority`) is
+    /// published in AVIF too.
     pub fn markup(&self, picture: &Picture, placement: &Placement) -> String {
-        if placement.priority {
-            self.mark_priority(picture);
+        if placement.cuts.is_empty() {
+            let variants = self.offer(picture, placement.priority, Frame::WHOLE);
+            return markup::markup(picture, &variants, placement);
         }
-        variants::markup(
-            picture,
-            &variants::plan(picture, placement.priority),
-            placement,
-        )
+        let cuts: Vec<(Cut, Vec<Variant>)> = placement
+            .cuts
+            .iter()
+            .map(|cut| (*cut, self.offer_cut(picture, placement, cut)))
+            .collect();
+        markup::cut_markup(picture, &cuts, placement)
     }
 
-    /// The `<link rel="preload">` of a placed picture drawn `sizes` wide: a
-    /// page's largest paint, so published in AVIF too.
-    pub fn preload(&self, picture: &Picture, sizes: &str) -> String {
-        self.mark_priority(picture);
-        variants::preload(picture, &variants::plan(picture, true), sizes)
+    /// The `<link rel="preload">` tags of a page's largest paint, placed as
+    /// `placement` says: one for each of its cuts, or one for the whole.
+    pub fn preload(&self, picture: &Picture, placement: &Placement) -> String {
+        if placement.cuts.is_empty() {
+            let variants = self.offer(picture, true, Frame::WHOLE);
+            return markup::preload(picture, &variants, placement.sizes, "");
+        }
+        let rest = markup::other_screens(placement.cuts);
+        let priority = Placement {
+            priority: true,
+            ..placement.clone()
+        };
+        placement
+            .cuts
+            .iter()
+            .map(|cut| {
+                let variants = self.offer_cut(picture, &priority, cut);
+                let media = if cut.media.is_empty() {
+                    &rest
+                } else {
+                    cut.media
+                };
+                markup::preload(picture, &variants, cut.sizes, media)
+            })
+            .collect()
     }
 
-    fn mark_priority(&self, picture: &Picture) {
+    /// The copies of `picture` cut to `cut` around the placement's focus.
+    fn offer_cut(&self, picture: &Picture, placement: &Placement, cut: &Cut) -> Vec<Variant> {
+        let crop = Crop::around(picture.width, picture.height, cut.aspect, placement.focus);
+        let frame = Frame {
+            crop: (!crop.is_whole(picture.width, picture.height)).then_some(crop),
+            widest: cut.widest,
+        };
+        self.offer(picture, placement.priority, frame)
+    }
+
+    /// The copies of a placed picture for `frame`, remembered for publishing.
+    fn offer(&self, picture: &Picture, priority: bool, frame: Frame) -> Vec<Variant> {
         if let Some(placed) = self.lock_placed().get_mut(&picture.name) {
-            placed.priority = true;
+            placed.offered.insert((priority, frame));
         }
+        variants::plan(picture, priority, &frame)
     }
 
     fn lock_placed(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Placed>> {
@@ -152,7 +209,7 @@ impl Library {
         if files.iter().all(Result::is_ok) {
             let kept: Vec<String> = placed
                 .iter()
-                .flat_map(|placed| variants::plan(&placed.picture, placed.priority))
+                .flat_map(Placed::planned)
                 .map(|variant| cache_name(&variant).to_string())
                 .collect();
             self.prune(&kept);
@@ -167,7 +224,7 @@ impl Library {
 
     fn files_of(&self, placed: &Placed) -> Result<Vec<OutputFile>> {
         let picture = &placed.picture;
-        let planned = variants::plan(picture, placed.priority);
+        let planned = placed.planned();
         let cached: Vec<Option<Vec<u8>>> = planned.iter().map(|v| self.read_cached(v)).collect();
         if cached.iter().all(Option::is_some) {
             return Ok(planned
@@ -251,7 +308,8 @@ impl Library {
             .par_iter()
             .filter(|placed| placed.picture.kind.processed())
             .filter(|placed| {
-                variants::plan(&placed.picture, placed.priority)
+                placed
+                    .planned()
                     .iter()
                     .any(|variant| self.read_cached(variant).is_none())
             })

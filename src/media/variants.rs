@@ -5,6 +5,7 @@
 //! page's markup and `curbside check` need no encoder) and a copy made once
 //! is never made again. And the markup that offers them to the browser.
 
+use super::crop::Crop;
 use super::picture::Picture;
 
 /// Widths of the copies, in pixels, never wider than the photo itself. 1200
@@ -133,15 +134,33 @@ pub struct Variant {
     pub height: u32,
     /// Relative to the site's root: `assets/img/NAME-WIDTH-HASH.EXT`.
     pub path: String,
+    /// The part of the photo it shows; `None` for the whole.
+    pub crop: Option<Crop>,
+}
+
+/// Which part of a photo a set of copies shows, and the widest of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Frame {
+    /// `None` for the whole photo.
+    pub crop: Option<Crop>,
+    pub widest: u32,
+}
+
+impl Frame {
+    /// The whole photo, at every width up to the photo's own.
+    pub const WHOLE: Frame = Frame {
+        crop: None,
+        widest: WIDTHS[WIDTHS.len() - 1],
+    };
 }
 
 /// The folder of the site that holds every published picture.
 pub const FOLDER: &str = "assets/img";
 
-/// The copies of a photo, smallest first in each format, in AVIF too when it
-/// is a page's largest paint (`priority`); for a GIF or SVG, the file itself
-/// under its hashed name.
-pub fn plan(picture: &Picture, priority: bool) -> Vec<Variant> {
+/// The copies of a photo, or of the part `frame` shows, smallest first in
+/// each format, in AVIF too when it is a page's largest paint (`priority`);
+/// for a GIF or SVG, the file itself under its hashed name.
+pub fn plan(picture: &Picture, priority: bool, frame: &Frame) -> Vec<Variant> {
     let stem = picture.stem();
     if !picture.kind.processed() {
         let ext = picture.kind.extension();
@@ -153,11 +172,15 @@ pub fn plan(picture: &Picture, priority: bool) -> Vec<Variant> {
             width: picture.width,
             height: picture.height,
             path: format!("{FOLDER}/{stem}-{}.{ext}", &hash[..10]),
+            crop: None,
         }];
     }
-    let fits = (u64::from(MAX_SIDE) * u64::from(picture.width) / u64::from(picture.height.max(1)))
+    let (shown_width, shown_height) = frame
+        .crop
+        .map_or((picture.width, picture.height), |c| (c.width, c.height));
+    let fits = (u64::from(MAX_SIDE) * u64::from(shown_width) / u64::from(shown_height.max(1)))
         .clamp(1, u64::from(u32::MAX)) as u32;
-    let largest = picture.width.min(WIDTHS[WIDTHS.len() - 1]).min(fits);
+    let largest = shown_width.min(frame.widest).min(fits);
     let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < largest).collect();
     widths.push(largest);
     let fallback = if picture.alpha {
@@ -173,8 +196,8 @@ pub fn plan(picture: &Picture, priority: bool) -> Vec<Variant> {
     let mut variants = Vec::with_capacity(widths.len() * formats.len());
     for &format in formats {
         for &width in &widths {
-            let height = scaled_height(picture, width);
-            let key = match format {
+            let height = height_at(shown_width, shown_height, width);
+            let mut key = match format {
                 Format::Avif => format!(
                     "{}|{SETTINGS_VERSION}|{width}|avif|{}|{}",
                     picture.digest, ENCODING.avif_quality, ENCODING.avif_speed
@@ -189,6 +212,9 @@ pub fn plan(picture: &Picture, priority: bool) -> Vec<Variant> {
                     tuning_key(&ENCODING.webp)
                 ),
             };
+            if let Some(c) = frame.crop {
+                key.push_str(&format!("|crop {},{},{},{}", c.x, c.y, c.width, c.height));
+            }
             let hash = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(key.as_bytes()));
             variants.push(Variant {
                 format,
@@ -199,6 +225,7 @@ pub fn plan(picture: &Picture, priority: bool) -> Vec<Variant> {
                     &hash[..10],
                     format.extension()
                 ),
+                crop: frame.crop,
             });
         }
     }
@@ -214,132 +241,17 @@ fn tuning_key(tuning: &WebpTuning) -> String {
     format!("|{tuning:?}")
 }
 
-/// The height of a copy `width` wide, in proportion, at least one pixel.
+/// The height of a copy of the whole photo `width` wide, in proportion.
 pub fn scaled_height(picture: &Picture, width: u32) -> u32 {
-    let height = (u64::from(picture.height) * u64::from(width) + u64::from(picture.width) / 2)
-        / u64::from(picture.width.max(1));
+    height_at(picture.width, picture.height, width)
+}
+
+/// The height of a copy `width` wide of a `from_width` × `from_height`
+/// picture, in proportion, at least one pixel.
+fn height_at(from_width: u32, from_height: u32, width: u32) -> u32 {
+    let height = (u64::from(from_height) * u64::from(width) + u64::from(from_width) / 2)
+        / u64::from(from_width.max(1));
     (height as u32).max(1)
-}
-
-/// How a picture stands on its page.
-#[derive(Debug, Clone, Default)]
-pub struct Placement<'a> {
-    /// What it shows, for people who cannot see it; empty only for a
-    /// picture that is decoration.
-    pub alt: &'a str,
-    /// The `sizes` attribute: how wide it is drawn, in CSS terms.
-    pub sizes: &'a str,
-    /// The page's largest paint (a hero): fetched first, never lazily.
-    pub priority: bool,
-    /// Within the first screen, though not the largest paint: fetched
-    /// normally, neither lazily nor first.
-    pub eager: bool,
-    /// A class for the `<img>`, for the layout's stylesheet.
-    pub class: Option<&'a str>,
-    /// The `title` the author wrote, shown on hover; empty for none.
-    pub title: &'a str,
-}
-
-fn srcset(variants: &[Variant], format: Format) -> String {
-    variants
-        .iter()
-        .filter(|v| v.format == format)
-        .map(|v| format!("/{} {}w", v.path, v.width))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `<picture>` markup offering `variants` of `picture` (as [`plan`] made
-/// them): the AVIF copies if any, then the WebP ones, the fallback in the
-/// `<img>`, which carries the size (no layout shift), the alt text and how
-/// it loads.
-pub fn markup(picture: &Picture, variants: &[Variant], placement: &Placement) -> String {
-    let alt = attr(placement.alt);
-    // The layout's class and the author's title, each when given.
-    let mut attributes = placement
-        .class
-        .map(|class| format!(" class=\"{}\"", attr(class)))
-        .unwrap_or_default();
-    if !placement.title.is_empty() {
-        attributes.push_str(&format!(" title=\"{}\"", attr(placement.title)));
-    }
-    let loading = if placement.priority {
-        " fetchpriority=\"high\""
-    } else if placement.eager {
-        ""
-    } else {
-        " loading=\"lazy\""
-    };
-    let size = format!("width=\"{}\" height=\"{}\"", picture.width, picture.height);
-    if !picture.kind.processed() {
-        let src = variants
-            .first()
-            .map(|v| v.path.as_str())
-            .unwrap_or_default();
-        return format!(
-            "<img src=\"/{src}\" alt=\"{alt}\" {size}{attributes}{loading} decoding=\"async\" />"
-        );
-    }
-    let fallback = variants
-        .iter()
-        .find(|v| !matches!(v.format, Format::Avif | Format::Webp))
-        .map_or(Format::Jpeg, |v| v.format);
-    // The fallback's `src`, for browsers without srcset: a middling copy.
-    let src = variants
-        .iter()
-        .rfind(|v| v.format == fallback && v.width <= 1200)
-        .or_else(|| variants.iter().find(|v| v.format == fallback))
-        .map(|v| v.path.as_str())
-        .unwrap_or_default();
-    let sizes = attr(placement.sizes);
-    let sources: String = [Format::Avif, Format::Webp]
-        .into_iter()
-        .filter(|format| variants.iter().any(|v| v.format == *format))
-        .map(|format| {
-            format!(
-                "<source type=\"{}\" srcset=\"{}\" sizes=\"{sizes}\" />",
-                format.mime(),
-                srcset(variants, format)
-            )
-        })
-        .collect();
-    format!(
-        "<picture>{sources}\
-         <img src=\"/{src}\" srcset=\"{fallback_set}\" sizes=\"{sizes}\" alt=\"{alt}\" {size}{attributes}{loading} decoding=\"async\" /></picture>",
-        fallback_set = srcset(variants, fallback),
-    )
-}
-
-/// A `<link rel="preload">` for the page's largest paint: the browser starts
-/// fetching the right copy in the first format offered (AVIF when the plan
-/// has it) before it has read the stylesheet or body. A browser that cannot
-/// show that format skips the preload, by its `type`, and loads the
-/// `<picture>`'s own choice.
-pub fn preload(picture: &Picture, variants: &[Variant], sizes: &str) -> String {
-    if !picture.kind.processed() {
-        let href = variants
-            .first()
-            .map(|v| v.path.as_str())
-            .unwrap_or_default();
-        return format!(
-            "<link rel=\"preload\" as=\"image\" href=\"/{href}\" fetchpriority=\"high\" />"
-        );
-    }
-    let format = variants.first().map_or(Format::Webp, |v| v.format);
-    format!(
-        "<link rel=\"preload\" as=\"image\" type=\"{}\" imagesrcset=\"{}\" imagesizes=\"{}\" fetchpriority=\"high\" />",
-        format.mime(),
-        srcset(variants, format),
-        attr(sizes)
-    )
-}
-
-/// Escapes text for a quoted HTML attribute.
-fn attr(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -361,7 +273,7 @@ mod tests {
 
     #[test]
     fn a_very_tall_picture_gets_copies_within_webps_limit() {
-        let plan = plan(&photo(1080, 18_000), false);
+        let plan = plan(&photo(1080, 18_000), false, &Frame::WHOLE);
         let widest = plan.iter().map(|v| v.width).max().unwrap();
         assert_eq!(widest, 982);
         assert!(plan.iter().all(|v| v.height <= MAX_SIDE), "{plan:?}");
@@ -383,7 +295,7 @@ mod tests {
     #[test]
     fn copies_are_never_wider_than_the_photo() {
         let widths = |p: &Picture| -> Vec<u32> {
-            plan(p, false)
+            plan(p, false, &Frame::WHOLE)
                 .iter()
                 .filter(|v| v.format == Format::Webp)
                 .map(|v| v.width)
@@ -392,20 +304,24 @@ mod tests {
         assert_eq!(widths(&photo(4000, 3000)), [400, 800, 1200, 1600, 2000]);
         assert_eq!(widths(&photo(1000, 750)), [400, 800, 1000]);
         assert_eq!(widths(&photo(300, 200)), [300]);
-        let copies = plan(&photo(1000, 750), false);
+        let copies = plan(&photo(1000, 750), false, &Frame::WHOLE);
         assert!(copies.iter().all(|v| v.height == v.width * 3 / 4));
         assert!(copies.iter().any(|v| v.path.ends_with(".jpg")));
         let mut clear = photo(1000, 750);
         clear.alpha = true;
-        assert!(plan(&clear, false).iter().any(|v| v.path.ends_with(".png")));
+        assert!(
+            plan(&clear, false, &Frame::WHOLE)
+                .iter()
+                .any(|v| v.path.ends_with(".png"))
+        );
     }
 
     #[test]
     fn names_follow_the_bytes() {
-        let a = plan(&photo(1000, 750), false);
+        let a = plan(&photo(1000, 750), false, &Frame::WHOLE);
         let mut other = photo(1000, 750);
         other.digest = "f".repeat(32);
-        let b = plan(&other, false);
+        let b = plan(&other, false, &Frame::WHOLE);
         assert!(
             a[0].path.starts_with("assets/img/bins-400-"),
             "{}",
@@ -415,76 +331,35 @@ mod tests {
     }
 
     #[test]
-    fn markup_offers_webp_with_a_fallback_and_reserves_the_space() {
-        let picture = photo(1000, 750);
-        let variants = plan(&picture, false);
-        let lazy = markup(
+    fn a_cut_has_copies_of_its_own_proportion_and_names() {
+        let picture = photo(3000, 4000);
+        let crop = Crop {
+            x: 0,
+            y: 1156,
+            width: 3000,
+            height: 1688,
+        };
+        let band = plan(
             &picture,
-            &variants,
-            &Placement {
-                alt: "Two \"green\" bins",
-                sizes: "100vw",
-                title: "At \"dusk\"",
-                ..Placement::default()
+            true,
+            &Frame {
+                crop: Some(crop),
+                widest: 1200,
             },
         );
-        assert!(lazy.contains(" title=\"At &quot;dusk&quot;\""), "{lazy}");
+        let whole = plan(&picture, true, &Frame::WHOLE);
+        let widths: Vec<u32> = band
+            .iter()
+            .filter(|v| v.format == Format::Avif)
+            .map(|v| v.width)
+            .collect();
+        assert_eq!(widths, [400, 800, 1200]);
+        assert!(band.iter().all(|v| v.crop == Some(crop)));
         assert!(
-            lazy.starts_with("<picture><source type=\"image/webp\" srcset=\"/assets/img/bins-400-")
+            band.iter()
+                .all(|v| v.height == height_at(3000, 1688, v.width)),
+            "{band:?}"
         );
-        assert!(lazy.contains("width=\"1000\" height=\"750\""));
-        assert!(lazy.contains("alt=\"Two &quot;green&quot; bins\""));
-        assert!(lazy.contains("loading=\"lazy\" decoding=\"async\""));
-        let hero = markup(
-            &picture,
-            &variants,
-            &Placement {
-                alt: "",
-                sizes: "100vw",
-                priority: true,
-                ..Placement::default()
-            },
-        );
-        assert!(hero.contains("fetchpriority=\"high\"") && !hero.contains("loading="));
-        assert!(hero.contains("alt=\"\""));
-    }
-
-    #[test]
-    fn the_largest_paint_is_offered_in_avif_first_and_preloaded_so() {
-        let picture = photo(4000, 3000);
-        let variants = plan(&picture, true);
-        let formats = |format: Format| variants.iter().filter(|v| v.format == format).count();
-        assert_eq!(
-            (
-                formats(Format::Avif),
-                formats(Format::Webp),
-                formats(Format::Jpeg)
-            ),
-            (5, 5, 5)
-        );
-        // The same copies in WebP and JPEG as anywhere else, so a picture placed both
-        // ways is encoded once in those.
-        let elsewhere = plan(&picture, false);
-        assert!(elsewhere.iter().all(|v| variants.contains(v)));
-        assert!(!elsewhere.iter().any(|v| v.format == Format::Avif));
-        let hero = markup(
-            &picture,
-            &variants,
-            &Placement {
-                alt: "Bins",
-                sizes: "100vw",
-                priority: true,
-                ..Placement::default()
-            },
-        );
-        let avif = hero.find("<source type=\"image/avif\" srcset=\"/assets/img/bins-400-");
-        let webp = hero.find("<source type=\"image/webp\"");
-        assert!(avif.is_some() && avif < webp, "{hero}");
-        assert!(hero.contains(".avif 2000w\""), "{hero}");
-        let preload = preload(&picture, &variants, "100vw");
-        assert!(
-            preload.starts_with("<link rel=\"preload\" as=\"image\" type=\"image/avif\" imagesrcset=\"/assets/img/bins-400-"),
-            "{preload}"
-        );
+        assert!(band.iter().all(|v| !whole.iter().any(|w| w.path == v.path)));
     }
 }

@@ -13,7 +13,7 @@ use crate::content::{PAGES_FOLDER, Page, PageIsland, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::Island;
 use crate::islands::props::FormEndpoint;
-use crate::media::{Library, Placement};
+use crate::media::{Cut, Library, Placement};
 
 pub struct RenderInput<'a> {
     pub site: &'a Site,
@@ -35,9 +35,24 @@ pub struct RenderInput<'a> {
     pub pictures: &'a Library,
 }
 
-/// How wide the hero's photo is drawn (site.css): the full width of a phone,
-/// and beside the text from 60rem up, half the 68rem measure less the gap.
-pub const HERO_IMAGE_SIZES: &str = "(min-width: 60rem) 33rem, 100vw";
+/// The boxes the hero's photo is drawn in (site.css, `.hero__image`), and
+/// its copies cut to each: from 60rem up a 4:3 frame beside the text, half
+/// the 68rem measure less the gap (1600 px covers three device pixels a CSS
+/// pixel); below that a 16:9 band across the screen, up to 60rem wide.
+pub const HERO_CUTS: [Cut; 2] = [
+    Cut {
+        media: "(min-width: 60rem)",
+        aspect: (4, 3),
+        sizes: "33rem",
+        widest: 1600,
+    },
+    Cut {
+        media: "",
+        aspect: (16, 9),
+        sizes: "100vw",
+        widest: 2000,
+    },
+];
 
 /// How wide a picture in a Markdown page is drawn (site.css): the 44rem text
 /// column, less the gutters on a phone.
@@ -77,8 +92,8 @@ pub(super) fn page_context(
                 sizes: PAGE_IMAGE_SIZES,
                 priority: false,
                 eager: first && placed.offset < FIRST_SCREEN_BYTES,
-                class: None,
                 title: &placed.title,
+                ..Placement::default()
             };
             first = false;
             Ok(input.pictures.markup(&picture, &placement))

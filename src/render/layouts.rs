@@ -98,7 +98,7 @@ impl Layouts {
                     priority: priority.unwrap_or(false),
                     eager: eager.unwrap_or(false),
                     class: class.as_deref(),
-                    title: "",
+                    ..Placement::default()
                 };
                 Ok(Value::from_safe_string(
                     library.markup(&picture, &placement),
@@ -114,8 +114,12 @@ impl Layouts {
                 let picture = pictures
                     .place("", &src, &Location::file(&shown))
                     .map_err(function_error)?;
+                let placement = Placement {
+                    sizes: sizes.as_deref().unwrap_or("100vw"),
+                    ..Placement::default()
+                };
                 Ok(Value::from_safe_string(
-                    pictures.preload(&picture, sizes.as_deref().unwrap_or("100vw")),
+                    pictures.preload(&picture, &placement),
                 ))
             },
         );

@@ -16,7 +16,7 @@ mod site_files;
 pub mod structured_data;
 
 pub use assets::{AssetUrls, BuiltAssets};
-pub use context::{HERO_IMAGE_SIZES, PAGE_IMAGE_SIZES, RenderInput};
+pub use context::{PAGE_IMAGE_SIZES, RenderInput};
 pub use layouts::Layouts;
 pub use placer::{Placer, islands_to_render};
 pub use renderer::{PageRenderer, pages};

@@ -7,9 +7,10 @@ use minijinja::value::Serde;
 use minijinja::{Value, context};
 use rayon::prelude::*;
 
-use super::context::{HERO_IMAGE_SIZES, RenderInput, common, faq_entries, json_ld, page_context};
+use super::context::{HERO_CUTS, RenderInput, common, faq_entries, json_ld, page_context};
 use super::placements::Catalog;
 use super::{minify, structured_data};
+use crate::content::values::FocalPoint;
 use crate::diagnostics::{Location, Result};
 use crate::media::Placement;
 use crate::output::file::OutputFile;
@@ -90,15 +91,16 @@ impl<'a> PageRenderer<'a> {
                         .place("", &image.src, &Location::file("content/home.yaml"))?;
                 let placement = Placement {
                     alt: &image.alt,
-                    sizes: HERO_IMAGE_SIZES,
                     priority: true,
                     eager: true,
                     class: Some("hero__image"),
-                    title: "",
+                    cuts: &HERO_CUTS,
+                    focus: image.focus.map(FocalPoint::focus).unwrap_or_default(),
+                    ..Placement::default()
                 };
                 Some(context! {
                     html => Value::from_safe_string(input.pictures.markup(&picture, &placement)),
-                    preload => Value::from_safe_string(input.pictures.preload(&picture, HERO_IMAGE_SIZES)),
+                    preload => Value::from_safe_string(input.pictures.preload(&picture, &placement)),
                 })
             }
             None => None,

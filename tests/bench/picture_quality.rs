@@ -162,6 +162,7 @@ fn variant(format: Format, width: u32, height: u32) -> Variant {
         width,
         height,
         path: String::new(),
+        crop: None,
     }
 }
 

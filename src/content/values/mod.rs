@@ -4,6 +4,7 @@
 mod checked;
 mod contact_details;
 mod dates;
+mod focal_point;
 mod price;
 mod schemas;
 mod text;
@@ -11,5 +12,6 @@ mod text;
 pub use checked::HELP_MARK;
 pub use contact_details::{Email, FormId, Phone, SiteUrl, ZipCode, is_email};
 pub use dates::{Date, TimeOfDay};
+pub use focal_point::FocalPoint;
 pub use price::Price;
 pub use text::Text;

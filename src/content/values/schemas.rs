@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
-use super::{Date, Email, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
+use super::{Date, Email, FocalPoint, FormId, Phone, Price, SiteUrl, Text, TimeOfDay, ZipCode};
 
 macro_rules! string_schema {
     ($($ty:ident: $description:literal, $pattern:literal;)*) => {$(
@@ -35,6 +35,7 @@ string_schema! {
     Date: "A date written year-month-day, like 2025-08-25.", "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
     TimeOfDay: "A 24-hour time of day in quotes, like \"18:00\" for 6 pm.", "^([01]?[0-9]|2[0-3]):[0-5][0-9]$";
     SiteUrl: "The full address the site is published at, like https://www.example.com.", "^https?://[^\\s?#\"<>]+$";
+    FocalPoint: "The point kept in view where the layout shows part of the photo: words such as top, bottom left or center, or percentages across and down, like \"50% 30%\".", "^\\s*([A-Za-z]+(\\s+[A-Za-z]+)?|[0-9]{1,3}%\\s+[0-9]{1,3}%)\\s*$";
     FormId: "The letters and digits after /f/ in the form's address at Formspree.", "^[A-Za-z0-9]{1,64}$";
 }
 
