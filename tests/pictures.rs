@@ -101,8 +101,9 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         .split("<img ")
         .find(|img| img.contains(HERO_ALT))
         .unwrap_or_else(|| panic!("no hero <img> in {home}"));
+    // Cut to a phone's 16:9 band, from the photo turned upright (1200 wide).
     assert!(
-        hero.contains("width=\"1200\" height=\"1600\""),
+        hero.contains("width=\"1200\" height=\"675\""),
         "turned upright: {hero}"
     );
     assert!(
@@ -114,11 +115,20 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         .split("<picture>")
         .find(|picture| picture.contains(HERO_ALT))
         .unwrap_or_else(|| panic!("no hero <picture> in {home}"));
+    // and for a desktop's 4:3 frame first, by its media query.
+    let frame = hero_picture.find("<source media=\"(min-width: 60rem)\" type=\"image/avif\" srcset=\"/assets/img/bins-at-curb-400-");
     let avif =
         hero_picture.find("<source type=\"image/avif\" srcset=\"/assets/img/bins-at-curb-400-");
     let webp =
         hero_picture.find("<source type=\"image/webp\" srcset=\"/assets/img/bins-at-curb-400-");
-    assert!(avif.is_some() && avif < webp, "{hero_picture}");
+    assert!(
+        frame.is_some() && frame < avif && avif < webp,
+        "{hero_picture}"
+    );
+    assert!(
+        hero_picture.contains("sizes=\"33rem\" width=\"1200\" height=\"900\""),
+        "{hero_picture}"
+    );
 
     // A picture further down a page: lazy, in proportion, every width.
     let policy = read(&site, "dist/privacypolicy.html");
@@ -189,57 +199,71 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         }
     }
 
-    // Upright: the sensor's left half (red) is the top once turned.
-    let largest = |stem: &str, ext: &str| {
-        let path = published
-            .iter()
-            .map(|entry| entry.path().to_path_buf())
-            .filter(|path| {
-                let name = path.file_name().unwrap_or_default().to_string_lossy();
-                name.starts_with(stem) && name.ends_with(ext)
-            })
-            .max_by_key(|path| std::fs::metadata(path).map(|m| m.len()).unwrap_or(0))
-            .unwrap_or_else(|| panic!("no {stem}*{ext}"));
-        image::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
-    };
-    for ext in [".webp", ".jpg"] {
-        let photo = largest("bins-at-curb-", ext);
-        assert_eq!(photo.dimensions(), (1200, 1600), "{ext}");
-        let top = photo.get_pixel(600, 100).0;
-        let bottom = photo.get_pixel(600, 1500).0;
-        assert!(
-            top[0] > 150 && top[2] < 110,
-            "top should be red, is {top:?} ({ext})"
-        );
-        assert!(
-            bottom[2] > 150 && bottom[0] < 110,
-            "bottom should be blue, is {bottom:?} ({ext})"
-        );
-    }
-    // The hero's AVIF copies are upright too (their size; the pixels are the same
-    // turned pixels the WebP and JPEG copies were checked for).
-    let avif_sizes: Vec<(u32, u32)> = published
+    // Upright: the sensor's left half (red) is the top once turned. Every
+    // copy of the hero is cut to the phone's 16:9 band or the desktop's 4:3
+    // frame, around the middle, so its top is red and its bottom blue.
+    let hero_copies: Vec<_> = published
         .iter()
-        .filter(|entry| {
-            let name = entry.file_name().to_string_lossy();
-            name.starts_with("bins-at-curb-") && name.ends_with(".avif")
-        })
-        .map(|entry| {
-            let bytes = std::fs::read(entry.path()).expect("read a copy");
-            photos::avif_size(&bytes)
-                .unwrap_or_else(|| panic!("no size in {}", entry.path().display()))
+        .map(|entry| entry.path().to_path_buf())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("bins-at-curb-")
         })
         .collect();
-    assert_eq!(avif_sizes.len(), 3, "{avif_sizes:?}");
-    assert!(avif_sizes.contains(&(1200, 1600)), "{avif_sizes:?}");
-    assert!(
-        avif_sizes
-            .iter()
-            .all(|(w, h)| (i64::from(*h) * 3 - i64::from(*w) * 4).abs() < 3),
-        "portrait, 3 × 4: {avif_sizes:?}"
+    assert_eq!(
+        hero_copies.len(),
+        18,
+        "two cuts, three widths, three formats: {hero_copies:?}"
     );
+    let mut avif_sizes = Vec::new();
+    for path in &hero_copies {
+        let bytes = std::fs::read(path).expect("read a copy");
+        let size = if path.extension().is_some_and(|ext| ext == "avif") {
+            let size = photos::avif_size(&bytes)
+                .unwrap_or_else(|| panic!("no size in {}", path.display()));
+            avif_sizes.push(size);
+            size
+        } else {
+            let photo = image::load_from_memory(&bytes)
+                .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            let (w, h) = photo.dimensions();
+            let top = photo.get_pixel(w / 2, h / 20).0;
+            let bottom = photo.get_pixel(w / 2, h - 1 - h / 20).0;
+            assert!(
+                top[0] > 150 && top[2] < 110,
+                "top should be red, is {top:?} ({})",
+                path.display()
+            );
+            assert!(
+                bottom[2] > 150 && bottom[0] < 110,
+                "bottom should be blue, is {bottom:?} ({})",
+                path.display()
+            );
+            (w, h)
+        };
+        let (w, h) = (i64::from(size.0), i64::from(size.1));
+        assert!(
+            (w * 9 - h * 16).abs() < 16 || (w * 3 - h * 4).abs() < 4,
+            "16:9 or 4:3: {size:?} ({})",
+            path.display()
+        );
+    }
+    assert_eq!(avif_sizes.len(), 6, "{avif_sizes:?}");
+    assert!(avif_sizes.contains(&(1200, 675)), "{avif_sizes:?}");
+    assert!(avif_sizes.contains(&(1200, 900)), "{avif_sizes:?}");
     // In sRGB: 128 in the linear profile is about 188.
-    let grey = largest("grey-", ".webp").get_pixel(300, 200).0;
+    let grey = published
+        .iter()
+        .map(|entry| entry.path().to_path_buf())
+        .find(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("grey-600-") && name.ends_with(".webp")
+        })
+        .unwrap_or_else(|| panic!("no grey copy 600 wide"));
+    let grey = image::open(&grey)
+        .unwrap_or_else(|err| panic!("{}: {err}", grey.display()))
+        .get_pixel(300, 200)
+        .0;
     assert!(
         (180..=196).contains(&grey[1]),
         "converted to sRGB: {grey:?}"
@@ -265,6 +289,92 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// The hero's widest copy for a phone's band (the `<img>`'s own) and for
+/// a desktop's frame (the first `<source>`), as published.
+fn hero_cuts(site: &Fixture) -> [image::DynamicImage; 2] {
+    let home = read(site, "dist/index.html");
+    let widest = |after: &str| {
+        let set = home
+            .split(after)
+            .nth(1)
+            .and_then(|rest| rest.split("srcset=\"").nth(1))
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no srcset after {after} in {home}"));
+        let address = set
+            .rsplit(", ")
+            .next()
+            .and_then(|last| last.split(' ').next());
+        let path = site
+            .root()
+            .join("dist")
+            .join(&address.unwrap_or_default()[1..]);
+        image::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+    };
+    [
+        widest("<img src=\"/assets/img/bins-at-curb-"),
+        widest("<source media=\"(min-width: 60rem)\" type=\"image/webp\""),
+    ]
+}
+
+#[test]
+fn the_hero_is_cut_around_the_point_home_yaml_names() {
+    // Upright, the photo is red above its middle and blue below.
+    let site = Fixture::copy_with_frontend();
+    site.write(
+        "content/photos/bins-at-curb.jpg",
+        photos::phone_jpeg(1600, 1200, 6, None),
+    );
+    let place = |focus: &str| {
+        site.rewrite("content/home.yaml", |text| {
+            let start = text.find("  image:\n").unwrap_or(text.len());
+            let end = text[start..].find("\n\n").map_or(start, |end| start + end + 1);
+            let image = format!(
+                "  image:\n    src: photos/bins-at-curb.jpg\n    alt: {HERO_ALT}\n    focus: {focus}\n"
+            );
+            let text = if start < text.len() {
+                format!("{}{image}{}", &text[..start], &text[end..])
+            } else {
+                text.replace("  button: Start Service\n", &format!("  button: Start Service\n{image}"))
+            };
+            text.into_bytes()
+        });
+    };
+    // How much of a copy, from its top, shows the photo's red upper half:
+    // the middle of the photo (the default) would be about half.
+    let red_share = |photo: &image::DynamicImage| {
+        let red = (0..photo.height())
+            .filter(|row| {
+                let [r, _, b, _] = photo.get_pixel(photo.width() / 2, *row).0;
+                r > 150 && b < 110
+            })
+            .count();
+        red as f64 / f64::from(photo.height())
+    };
+    place("top");
+    site.build_ok();
+    let [band, frame] = hero_cuts(&site);
+    // The band's 675 rows and the frame's 900 from the top of 1600.
+    assert!(red_share(&band) > 0.99, "{}", red_share(&band));
+    assert!(
+        (0.85..0.92).contains(&red_share(&frame)),
+        "{}",
+        red_share(&frame)
+    );
+    place("bottom");
+    site.build_ok();
+    let [band, frame] = hero_cuts(&site);
+    assert!(red_share(&band) < 0.01, "{}", red_share(&band));
+    assert!(
+        (0.08..0.15).contains(&red_share(&frame)),
+        "{}",
+        red_share(&frame)
+    );
+    // A point written as a person might, without %: an error at its place.
+    place("50 30");
+    let error = site.fails_in_build_and_check("content/home.yaml:36:12", "`50% 30%`");
+    assert!(error.contains("has numbers without %"), "{error}");
 }
 
 #[test]
