@@ -1,13 +1,15 @@
 // A hero photo, as a visitor sees it: a copy of the project whose home.yaml places a
 // 1600 × 1067 photo (drawn in the browser and saved as JPEG), served by the preview. On a
 // phone the photo is in the first screen; on a desktop it stands beside the text. It is the
-// page's largest paint, fetched in AVIF at a width that fits the screen, and the page does not
-// shift while it arrives. A file of content/public/ is served at its own address.
+// page's largest paint, fetched in AVIF at a width that fits the screen, cut to the box it is
+// shown in, and the page does not shift while it arrives, even when the page itself arrives
+// in parts. A file of content/public/ is served at its own address.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "../support/page-checks";
 import { replaceOnce } from "../support/preview.mjs";
+import { heldPage } from "../support/held-page";
 import { servedCopy } from "../support/served-copy";
 
 const ALT = "Two green bins at the curb at dusk";
@@ -47,6 +49,10 @@ async function placePhoto(root: string, { browser }: { browser: Browser }): Prom
 }
 
 test("the hero photo is the page's largest paint, in the first screen, fetched in AVIF at a fitting width, with no layout shift", async ({ page }, testInfo) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/assets/img/bins-at-curb-")) fetched.push(request.url());
+  });
   await page.goto(`${preview().origin}/`);
   const image = page.getByRole("img", { name: ALT });
   await expect(image).toBeVisible();
@@ -59,6 +65,8 @@ test("the hero photo is the page's largest paint, in the first screen, fetched i
   const chosen = /\/assets\/img\/bins-at-curb-(\d+)-[0-9a-f]{10}\.avif$/.exec(currentSrc);
   expect(chosen, currentSrc).not.toBeNull();
   const chosenWidth = Number(chosen?.[1]);
+  // The preload for this screen named the same copy: it is fetched once, and no other.
+  expect(fetched).toEqual([currentSrc]);
   const box = await image.boundingBox();
   const viewport = page.viewportSize();
   if (!box || !viewport) throw new Error("no box or viewport");
@@ -107,18 +115,73 @@ test("the hero photo is the page's largest paint, in the first screen, fetched i
       }),
   );
   expect(largest).toContain("hero__image");
+  // The copy is cut to the box it fills: no pixel is downloaded to be hidden.
+  const natural = await image.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight);
+  expect(Math.abs(natural - box.width / box.height)).toBeLessThan(0.01);
   expect(shift).toBe(0);
   await page.screenshot({ path: testInfo.outputPath("hero-photo.png") });
   await expectNoAxeViolations(page);
 });
 
+/** The layout shifts of a page so far, each with the elements that moved. */
+async function shifts(page: Page): Promise<{ value: number; moved: string[] }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+        const seen: { value: number; moved: string[] }[] = [];
+        const take = (entries: PerformanceEntryList) => {
+          for (const entry of entries as Shift[]) {
+            const moved = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.className : String(source.node)));
+            seen.push({ value: entry.value, moved });
+          }
+        };
+        // Buffered entries reach the callback before the next frame's callbacks.
+        const observer = new PerformanceObserver((list) => take(list.getEntries()));
+        observer.observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            take(observer.takeRecords());
+            resolve(seen);
+          }),
+        );
+      }),
+  );
+}
+
+// On a slow network (or a busy phone) the browser paints what it has parsed so far. A
+// page cut inside the hero, at each of its parts, shows the first part and then the rest
+// appears below it: nothing already painted moves.
+for (const part of ["hero__media", "hero__text"]) {
+  test(`a page that arrives cut before the hero's ${part} does not shift`, async ({ page }) => {
+    const held = await heldPage(preview().origin, '<div class="hero__inner">', `<div class="${part}">`);
+    try {
+      await page.goto(`${held.origin}/`, { waitUntil: "commit" });
+      // The first part is on the screen before the rest is sent.
+      await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+      held.release();
+      const image = page.getByRole("img", { name: ALT });
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await shifts(page)).toEqual([]);
+    } finally {
+      await held.close();
+    }
+  });
+}
+
 test("the preload names the same copies, and a public file is served at its address", { tag: "@any-screen" }, async ({ page }) => {
   const { origin } = preview();
   const html = await (await page.request.get(`${origin}/`)).text();
-  const preload = /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"/.exec(html);
-  expect(preload).not.toBeNull();
-  const source = /<source type="image\/avif" srcset="([^"]+)"/.exec(html);
-  expect(preload?.[1]).toBe(source?.[1]);
+  // One preload for each screen's cut, with the copies and sizes of its <source>.
+  const preloads = [...html.matchAll(/<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)" imagesizes="([^"]+)" media="([^"]+)"/g)];
+  expect(preloads.map((link) => link[3])).toEqual(["(min-width: 60rem)", "not all and (min-width: 60rem)"]);
+  const wide = /<source media="\(min-width: 60rem\)" type="image\/avif" srcset="([^"]+)" sizes="([^"]+)"/.exec(html);
+  const narrow = /<source type="image\/avif" srcset="([^"]+)" sizes="([^"]+)"/.exec(html);
+  expect(preloads.map((link) => [link[1], link[2]])).toEqual([
+    [wide?.[1], wide?.[2]],
+    [narrow?.[1], narrow?.[2]],
+  ]);
   const security = await page.request.get(`${origin}/.well-known/security.txt`);
   expect(security.status()).toBe(200);
   expect(await security.text()).toBe("Contact: mailto:security@example.com\n");
