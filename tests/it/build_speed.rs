@@ -3,13 +3,10 @@
 //! a build from the caches writes the same files as one without them, and
 //! work spread over every core still reports the first mistake in name order.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
 use std::path::PathBuf;
 use std::process::Output;
 
-use fixture_support::{Fixture, tree};
+use crate::support::fixture::{Fixture, tree};
 
 fn build(site: &Fixture, out: &str) -> (Output, String) {
     let output = site.build_into(out);

@@ -4,10 +4,7 @@
 //! page that cannot be reached, and for content mistakes as `build` does.
 //! Messages are snapshots, like the build's (tests/content_errors.rs).
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
-use fixture_support::{Fixture, tree};
+use crate::support::fixture::{Fixture, tree};
 
 /// Runs the check, which must fail with exit code 1, and returns its stderr
 /// from the first `error:` line, the sample-values warning above it left out.

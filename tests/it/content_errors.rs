@@ -23,12 +23,9 @@
 //! cases need no frontend. Errors found while rendering the pages come after
 //! the islands step; those cases link the project's frontend/.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
 use std::sync::{Mutex, MutexGuard};
 
-use fixture_support::{Fixture, project_root};
+use crate::support::fixture::{Fixture, project_root};
 
 /// Builds `$fixture`, checks that it fails at `$at` (see
 /// `Fixture::build_fails_at`), and snapshots its stderr under the test's name.

@@ -3,10 +3,7 @@
 //! by a real HTML parser, hold exactly the elements the layouts put there,
 //! with the text intact inside them.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
-use fixture_support::Fixture;
+use crate::support::fixture::Fixture;
 
 use scraper::{Html, Selector};
 use serde_yaml::Value;

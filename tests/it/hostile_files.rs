@@ -5,15 +5,12 @@
 //! larger than memory. Each is published correctly or refused with an
 //! error at its place, by `build` and `check` alike.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-#[path = "common/photos.rs"]
-mod photos;
+use crate::support::photos;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fixture_support::Fixture;
+use crate::support::fixture::Fixture;
 use photos::SECRET;
 
 /// The published files under `dist/assets/img/` whose names start with `stem-`.

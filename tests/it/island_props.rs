@@ -10,12 +10,9 @@
 //! island_props` rewrites both. The JSON is compared by shape (keys and kinds
 //! of value), not by words, so a site owner's content edits never fail a test.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
 use std::path::Path;
 
-use fixture_support::{Fixture, project_root};
+use crate::support::fixture::{Fixture, project_root};
 use scraper::{Html, Selector};
 use serde_json::{Map, Value};
 

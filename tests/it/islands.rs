@@ -5,12 +5,9 @@
 //! once, a page that places none carries no script, and every mistake in a
 //! placement is an error at its file, line and column.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
 use std::collections::BTreeSet;
 
-use fixture_support::Fixture;
+use crate::support::fixture::Fixture;
 use scraper::{Html, Selector};
 use serde_json::Value;
 

@@ -3,10 +3,7 @@
 //! says otherwise), listed in the sitemap, and given its title and
 //! description.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
-use fixture_support::Fixture;
+use crate::support::fixture::Fixture;
 use scraper::{Html, Selector};
 
 fn built(site: &Fixture, path: &str) -> String {

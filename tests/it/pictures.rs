@@ -4,14 +4,11 @@
 //! published as it is; every mistake is an error at its file, line and
 //! column, in `build` (which keeps the last good `dist/`) and in `check`.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-#[path = "common/photos.rs"]
-mod photos;
+use crate::support::photos;
 
 use std::path::Path;
 
-use fixture_support::Fixture;
+use crate::support::fixture::Fixture;
 use image::GenericImageView;
 use photos::SECRET;
 
@@ -293,11 +290,11 @@ fn a_warm_build_makes_no_copy_again() {
             >= 8,
         "{before:?}"
     );
-    let first = fixture_support::tree(&site.root().join("dist/assets/img"));
+    let first = crate::support::fixture::tree(&site.root().join("dist/assets/img"));
     site.build_ok();
     assert_eq!(stamps(&cache), before, "a copy was made again");
     assert_eq!(
-        fixture_support::tree(&site.root().join("dist/assets/img")),
+        crate::support::fixture::tree(&site.root().join("dist/assets/img")),
         first
     );
 }

@@ -1,10 +1,7 @@
 //! Prices the owner may set freely: the real binary builds the site with
 //! other prices, and what each page claims about the annual plan is true.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
-use fixture_support::Fixture;
+use crate::support::fixture::Fixture;
 
 /// The text of the built page at `path`'s body, tags removed and spaces
 /// collapsed (a Markdown paragraph keeps its line breaks).

@@ -3,20 +3,15 @@
 //! stand-in, many and slow clients, and live reload with the real binary
 //! watching a copy of the project.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-#[path = "common/serve_support.rs"]
-mod serve_support;
-
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support::fixture::Fixture;
+use crate::support::server::*;
 use curbside::serve::{HttpServer, Preview};
-use fixture_support::Fixture;
 use serde_json::{Value, json};
-use serve_support::*;
 
 // ---------------------------------------------------------------- static files
 

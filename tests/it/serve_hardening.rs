@@ -9,19 +9,14 @@
 //! Every loop here is bounded in count and time, and all traffic goes to
 //! the loopback address the server listens on.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-#[path = "common/serve_support.rs"]
-mod serve_support;
-
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use fixture_support::Fixture;
-use serve_support::*;
+use crate::support::fixture::Fixture;
+use crate::support::server::*;
 
 /// How soon a probe must be answered after an attack. Generous: the two
 /// cores of a test machine are shared with builds and other suites.
@@ -63,6 +58,15 @@ fn server_process() {
     std::process::exit(0);
 }
 
+/// [`server_process`]'s name as the test harness knows it: its module path
+/// without the binary's own name.
+fn server_process_name() -> String {
+    match module_path!().split_once("::") {
+        Some((_binary, module)) => format!("{module}::server_process"),
+        None => "server_process".to_string(),
+    }
+}
+
 struct ServerProcess {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -76,7 +80,7 @@ impl ServerProcess {
     fn start() -> ServerProcess {
         let mut child = Command::new(std::env::current_exe().unwrap())
             .args([
-                "server_process",
+                server_process_name().as_str(),
                 "--exact",
                 "--ignored",
                 "--nocapture",

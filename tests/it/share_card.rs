@@ -2,10 +2,7 @@
 //! small, referenced from every page for link previews and used as the
 //! business's picture and logo in its structured data.
 
-#[path = "common/fixture_support.rs"]
-mod fixture_support;
-
-use fixture_support::Fixture;
+use crate::support::fixture::Fixture;
 use scraper::{Html, Selector};
 use serde_json::Value;
 

@@ -9,8 +9,6 @@
 //! The one place the Rust tests copy the project: tests/browser/support/preview.mjs
 //! does the same for the JavaScript tests, tests/bench/preview.sh for the shell ones.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

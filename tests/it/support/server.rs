@@ -8,8 +8,6 @@
 //! its "Serving http://…" line: tests/browser/support/preview.mjs does the
 //! same for the JavaScript tests, tests/bench/preview.sh for the shell ones.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
