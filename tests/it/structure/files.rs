@@ -7,6 +7,10 @@ pub(super) fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+pub(super) fn tests() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
 pub(super) fn shown(file: &Path) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     file.strip_prefix(root)
@@ -26,7 +30,8 @@ pub(super) fn rust_files(dir: &Path) -> Vec<PathBuf> {
         let entries = fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
         for entry in entries {
             let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
+            // Installed packages are not the project's code.
+            if path.is_dir() && !path.ends_with("node_modules") {
                 folders.push(path);
             } else if path.extension().is_some_and(|ext| ext == "rs") {
                 files.push(path);

@@ -1,24 +1,68 @@
-//! Rules each file in src/ keeps on its own: a line limit, a `mod.rs` that
-//! only hands names on, production code before tests.
+//! Rules each file keeps on its own: a line limit, a `mod.rs` that only
+//! hands names on, production code before tests; and the integration tests
+//! in one binary.
 
-use super::files::{read, rust_files, shown, src};
+use std::fs;
+use std::path::Path;
+
+use super::files::{read, rust_files, shown, src, tests};
 use super::tokens::{Token, tokens};
 
 const MOST_LINES: usize = 500;
+/// Test files may run longer (a case often writes out a whole fixture), to
+/// this many lines.
+const MOST_TEST_LINES: usize = 800;
 
 #[test]
 fn no_file_in_src_is_over_the_line_limit() {
-    let mut long = Vec::new();
-    for file in rust_files(&src()) {
-        let lines = read(&file).lines().count();
-        if lines > MOST_LINES {
-            long.push(format!("{} has {lines} lines", shown(&file)));
-        }
-    }
+    let long = longer_than(&src(), MOST_LINES);
     assert!(
         long.is_empty(),
         "files over {MOST_LINES} lines (split them by job):\n{}",
         long.join("\n")
+    );
+}
+
+#[test]
+fn no_file_under_tests_is_over_the_line_limit() {
+    let long = longer_than(&tests(), MOST_TEST_LINES);
+    assert!(
+        long.is_empty(),
+        "files over {MOST_TEST_LINES} lines (split them by job into a folder of modules):\n{}",
+        long.join("\n")
+    );
+}
+
+/// Each Rust file under `dir` with more than `most` lines, with its count.
+fn longer_than(dir: &Path, most: usize) -> Vec<String> {
+    rust_files(dir)
+        .iter()
+        .filter_map(|file| {
+            let lines = read(file).lines().count();
+            (lines > most).then(|| format!("{} has {lines} lines", shown(file)))
+        })
+        .collect()
+}
+
+/// Cargo makes a test binary of each `tests/*.rs` and `tests/*/main.rs`, and
+/// each links the whole crate with its dependencies: the integration tests
+/// are modules of the one binary, tests/it/.
+#[test]
+fn the_integration_tests_are_one_binary() {
+    let tests = tests();
+    let entries = fs::read_dir(&tests).unwrap_or_else(|e| panic!("{}: {e}", tests.display()));
+    let mut binaries: Vec<String> = entries
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|path| {
+            path.extension().is_some_and(|ext| ext == "rs") || path.join("main.rs").is_file()
+        })
+        .map(|path| shown(&path))
+        .collect();
+    binaries.sort();
+    assert_eq!(
+        binaries,
+        ["tests/it"],
+        "integration test binaries (make each a module of tests/it/main.rs instead)"
     );
 }
 
