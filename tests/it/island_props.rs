@@ -6,8 +6,8 @@
 //! - frontend/test/fixtures/island-props.json is the JSON a real build emits,
 //!   which the island tests render from.
 //!
-//! Either file going stale fails here; `CURBSIDE_BLESS=1 cargo test --test
-//! island_props` rewrites both. The JSON is compared by shape (keys and kinds
+//! Either file going stale fails here; `CURBSIDE_BLESS=1 cargo test --test it
+//! island_props::` rewrites both. The JSON is compared by shape (keys and kinds
 //! of value), not by words, so a site owner's content edits never fail a test.
 
 use std::path::Path;
@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 const TYPES: &str = "frontend/src/props.generated.ts";
 const EMITTED: &str = "frontend/test/fixtures/island-props.json";
-const BLESS: &str = "CURBSIDE_BLESS=1 cargo test --test island_props";
+const BLESS: &str = "CURBSIDE_BLESS=1 cargo test --test it island_props::";
 
 fn blessing() -> bool {
     std::env::var_os("CURBSIDE_BLESS").is_some()

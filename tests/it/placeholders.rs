@@ -3,13 +3,13 @@
 //! every content file that lists placeholders in its comments holds exactly
 //! [`placeholders::comment`], so a placeholder added to the build is never
 //! missing from what authors see, and none they see is unknown to the build.
-//! `CURBSIDE_BLESS=1 cargo test --test placeholders` writes it again.
+//! `CURBSIDE_BLESS=1 cargo test --test it placeholders::` writes it again.
 
 use std::path::{Path, PathBuf};
 
 use curbside::content::placeholders::{self, COMMENT_HEADING};
 
-const BLESS: &str = "CURBSIDE_BLESS=1 cargo test --test placeholders";
+const BLESS: &str = "CURBSIDE_BLESS=1 cargo test --test it placeholders::";
 
 /// The file that lists the placeholders for everyone (the others point to it).
 const LIST: &str = "home.yaml";
