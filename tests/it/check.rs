@@ -2,7 +2,7 @@
 //! the repository's own site and writes nothing, and exits 1 with a
 //! file:line:column message for each broken link, missing `#anchor` and
 //! page that cannot be reached, and for content mistakes as `build` does.
-//! Messages are snapshots, like the build's (tests/content_errors.rs).
+//! Messages are snapshots, like the build's (content_errors).
 
 use crate::support::fixture::{Fixture, tree};
 

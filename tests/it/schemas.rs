@@ -97,7 +97,7 @@ fn the_real_content_validates() {
     }
 }
 
-/// Type mistakes the build refuses (tests/content_errors.rs has each as a
+/// Type mistakes the build refuses (content_errors has each as a
 /// build case): file, text as written, text with the mistake.
 const MISTAKES: &[(&str, &str, &str)] = &[
     ("plans.yaml", "price: 25\n", "price: twenty-five\n"),

@@ -1,4 +1,4 @@
-//! Helpers for tests/serve.rs and tests/serve_hardening.rs: raw HTTP over
+//! Helpers for the serve and serve_hardening tests: raw HTTP over
 //! real sockets (nothing between the test and the server normalizes a
 //! request), an event-stream reader, small sites to serve, and the real
 //! binary running `serve` (on a copy of the project that
