@@ -1,4 +1,4 @@
-// Generated from the island registry (src/islands/registry.rs) and its props structs by `CURBSIDE_BLESS=1 cargo test --test island_props`.
+// Generated from the island registry (src/islands/registry.rs) and its props structs by `CURBSIDE_BLESS=1 cargo test --test it island_props::`.
 // Do not edit: change the Rust structs, and that test tells you to regenerate this file.
 
 /**

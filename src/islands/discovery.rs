@@ -71,7 +71,7 @@ fn find_in(dir: &Path, shown: &Path, registry: &'static [Entry]) -> Result<Vec<I
                 ))
                 .at(Location::file(shown.join(&file)))
                 .help(format!(
-                    "add `Entry::with_props::<{struct_name}>(\"{name}\")` to ISLANDS in {}, and a struct {struct_name} beside the others in src/islands/ that implements IslandProps (built from content), then run `CURBSIDE_BLESS=1 cargo test --test island_props` for its TypeScript type; or, if the island shows no content, add `Entry::without_props(\"{name}\")`",
+                    "add `Entry::with_props::<{struct_name}>(\"{name}\")` to ISLANDS in {}, and a struct {struct_name} beside the others in src/islands/ that implements IslandProps (built from content), then run `CURBSIDE_BLESS=1 cargo test --test it island_props::` for its TypeScript type; or, if the island shows no content, add `Entry::without_props(\"{name}\")`",
                     registry::SOURCE
                 )));
             }

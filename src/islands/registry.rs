@@ -140,7 +140,7 @@ pub fn typescript_declarations(registry: &[Entry]) -> String {
         (props.declare)(&mut declarations);
     }
     let mut out = format!(
-        "// Generated from the island registry ({SOURCE}) and its props structs by `CURBSIDE_BLESS=1 cargo test --test island_props`.\n// Do not edit: change the Rust structs, and that test tells you to regenerate this file.\n",
+        "// Generated from the island registry ({SOURCE}) and its props structs by `CURBSIDE_BLESS=1 cargo test --test it island_props::`.\n// Do not edit: change the Rust structs, and that test tells you to regenerate this file.\n",
     );
     let mut written = HashSet::new();
     for root in &declarations.roots {

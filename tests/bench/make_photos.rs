@@ -4,8 +4,8 @@
 //!
 //!     cargo run --release --example make_photos -- DIR [COUNT]
 
-#[path = "../common/photos.rs"]
-mod photos;
+#[path = "../it/support/camera.rs"]
+mod camera;
 
 fn main() -> std::process::ExitCode {
     let mut args = std::env::args().skip(1);
@@ -21,7 +21,7 @@ fn main() -> std::process::ExitCode {
     for n in 1..=count {
         let path = std::path::Path::new(&dir).join(format!("photo-{n:02}.jpg"));
         // Every photo different, as a set of real ones would be.
-        let jpeg = photos::phone_jpeg_seeded(4000, 3000, 1, n as u32);
+        let jpeg = camera::phone_jpeg_seeded(4000, 3000, 1, n as u32);
         if let Err(err) = std::fs::write(&path, jpeg) {
             eprintln!("could not write {}: {err}", path.display());
             return std::process::ExitCode::FAILURE;

@@ -1,7 +1,7 @@
 # Sourced by the bench scripts: a copy of the project to edit freely, and
 # `curbside serve` (the preview server) on a folder. The same in JavaScript is
-# tests/browser/support/preview.mjs; in Rust, tests/common/fixture_support.rs
-# (the copy) and serve_support.rs (the server).
+# tests/browser/support/preview.mjs; in Rust, tests/it/support/fixture.rs
+# (the copy) and server.rs (the server).
 
 # copy_project REPO BIN WORK makes WORK/site, a copy of the project to edit
 # freely: content/ and layouts/ as they are, frontend/ without its packages,

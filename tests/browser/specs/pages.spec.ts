@@ -41,7 +41,7 @@ test("the 404 page links back home", { tag: "@any-screen" }, async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1 })).toContainText("curb");
 });
 
-// The sections' order and text are checked in the static HTML (tests/build.rs);
+// The sections' order and text are checked in the static HTML (tests/it/build.rs);
 // here, what only a browser shows: the hero's price and its button at work.
 test("the hero shows the monthly price and its button leads to the form", async ({ page }) => {
   await page.goto("/");

@@ -3,7 +3,7 @@
 // folder, for every JavaScript test and benchmark: the Playwright specs (through
 // served-copy.ts), the engines' journey and the benchmarks in tests/bench.
 //
-// The same in Rust is tests/common/fixture_support.rs (the copy) and serve_support.rs
+// The same in Rust is tests/it/support/fixture.rs (the copy) and server.rs
 // (the server); in shell, tests/bench/preview.sh.
 
 import { execFileSync, spawn } from "node:child_process";
