@@ -1,7 +1,7 @@
 //! The props contract between the build and the islands' TypeScript. The islands
 //! registry (src/islands/registry.rs) and the props structs it names are its source:
 //!
-//! - frontend/src/props.generated.ts is generated from them, so island code is
+//! - frontend/src/shared/island-types.generated.ts is generated from them, so island code is
 //!   typed by what the build really sends;
 //! - frontend/test/fixtures/island-props.json is the JSON a real build emits,
 //!   which the island tests render from.
@@ -19,7 +19,7 @@ use fixture_support::{Fixture, project_root};
 use scraper::{Html, Selector};
 use serde_json::{Map, Value};
 
-const TYPES: &str = "frontend/src/props.generated.ts";
+const TYPES: &str = "frontend/src/shared/island-types.generated.ts";
 const EMITTED: &str = "frontend/test/fixtures/island-props.json";
 const BLESS: &str = "CURBSIDE_BLESS=1 cargo test --test island_props";
 

@@ -15,8 +15,8 @@ pub struct RenderedIsland {
 }
 
 /// The bundled islands: the runtime entry's URL path, the inline script that
-/// starts it (frontend/src/loader.ts), the head's inline script that fetches
-/// the islands' code early on a touch-first screen (frontend/src/preload.ts),
+/// starts it (frontend/src/entries/loader.ts), the head's inline script that fetches
+/// the islands' code early on a touch-first screen (frontend/src/entries/early-fetch.ts),
 /// every file to write, and each island's files (its own chunk first, then
 /// every chunk it imports, React's among them), as paths like the entry's.
 #[derive(Debug, Clone)]

@@ -136,13 +136,15 @@ fn file_names(dir: &Path, shown: &Path) -> Result<Vec<String>> {
 /// function Name(…)`) takes parameters. Islands type their props with the
 /// generated types, so either says the island expects content.
 fn reads_props(source: &str) -> Option<&'static str> {
-    let imports_types = ["../props", "../props.generated"].iter().any(|module| {
-        ["", ".js", ".ts"].iter().any(|extension| {
-            ['"', '\'']
-                .iter()
-                .any(|quote| source.contains(&format!("{quote}{module}{extension}{quote}")))
-        })
-    });
+    let imports_types = ["../shared/island-types", "../shared/island-types.generated"]
+        .iter()
+        .any(|module| {
+            ["", ".js", ".ts"].iter().any(|extension| {
+                ['"', '\'']
+                    .iter()
+                    .any(|quote| source.contains(&format!("{quote}{module}{extension}{quote}")))
+            })
+        });
     if imports_types {
         return Some("its file imports the generated props types");
     }
@@ -197,8 +199,8 @@ mod tests {
     #[test]
     fn an_island_reads_props_when_it_imports_their_types_or_its_component_takes_some() {
         for reads in [
-            "import type { MenuProps } from \"../props\";",
-            "import type { MenuProps } from '../props.generated.js';",
+            "import type { MenuProps } from \"../shared/island-types\";",
+            "import type { MenuProps } from '../shared/island-types.generated.js';",
             "export default function Hours({ days }: { days: string[] }) {",
             "export default function Hours(\n  props: HoursProps,\n) {",
         ] {
@@ -207,7 +209,7 @@ mod tests {
         for reads_none in [
             "import { useState } from \"react\";\nexport default function Wave() {",
             "export default function Wave( ) {",
-            "import { plan } from \"../plan\";\nimport \"../props-free\";",
+            "import { plan } from \"../shared/plan\";\nimport \"../shared/island-types-free\";",
         ] {
             assert_eq!(reads_props(reads_none), None, "{reads_none}");
         }
@@ -228,7 +230,7 @@ mod tests {
         // entry decides.
         std::fs::write(
             dir.path().join("wave.tsx"),
-            "import type { MenuProps } from \"../props\";\nexport default function Wave(_: MenuProps) { return null; }\n",
+            "import type { MenuProps } from \"../shared/island-types\";\nexport default function Wave(_: MenuProps) { return null; }\n",
         )
         .expect("write the island");
         let islands = find_in(dir.path(), Path::new("islands"), REGISTRY).expect("found");

@@ -4,7 +4,7 @@
 //! ([`super::pricing`], [`super::contact`]). Island code
 //! holds no business constants: every price, label and list it shows comes
 //! from these structs, built from content. They are the contract's source:
-//! the TypeScript types in frontend/src/props.generated.ts are generated from
+//! the TypeScript types in frontend/src/shared/island-types.generated.ts are generated from
 //! them (see the `island_props` test), so the two sides cannot drift apart.
 //! Which island takes which struct is the [`super::registry`]'s to say; the
 //! [`IslandProps`] trait every props struct implements is here, below both.

@@ -1,7 +1,7 @@
 //! The islands registry: which island takes which props. It is the one list
 //! the build builds an island's props from, checks a placement's props
 //! against, and generates the TypeScript props types
-//! (frontend/src/props.generated.ts) from.
+//! (frontend/src/shared/island-types.generated.ts) from.
 //!
 //! An island that shows content has an entry [`Entry::with_props`], naming
 //! its props struct; one that shows none may say so with
@@ -24,7 +24,7 @@ use crate::content::Site;
 pub const SOURCE: &str = "src/islands/registry.rs";
 
 /// The islands the registry knows, in the order their props types are
-/// declared in frontend/src/props.generated.ts.
+/// declared in frontend/src/shared/island-types.generated.ts.
 pub const ISLANDS: &[Entry] = &[
     Entry::with_props::<PricingProps>("pricing"),
     Entry::with_props::<ContactProps>("contact"),
@@ -128,7 +128,7 @@ fn type_name<P: IslandProps>() -> String {
 /// The TypeScript declarations of the props of every island in `registry`
 /// and of every type they use, in the order a reader meets them: each
 /// island's props in the registry's order, each type after the types it
-/// names, those in the order it names them. frontend/src/props.generated.ts
+/// names, those in the order it names them. frontend/src/shared/island-types.generated.ts
 /// holds exactly this text for [`ISLANDS`].
 pub fn typescript_declarations(registry: &[Entry]) -> String {
     let mut declarations = Declarations {

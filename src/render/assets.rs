@@ -20,10 +20,10 @@ pub struct AssetUrls {
     pub favicon: String,
     /// The islands runtime.
     pub islands: String,
-    /// The inline script that starts the runtime (frontend/src/loader.ts).
+    /// The inline script that starts the runtime (frontend/src/entries/loader.ts).
     pub islands_loader: String,
     /// The head's inline script that fetches the islands' code early on a
-    /// touch-first screen (frontend/src/preload.ts).
+    /// touch-first screen (frontend/src/entries/early-fetch.ts).
     pub islands_preload: String,
     /// The files that script fetches, for its `data-files`: the runtime's and
     /// those of the islands the page places, known once the page is placed.

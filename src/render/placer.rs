@@ -38,8 +38,8 @@ pub struct Placer<'a> {
 impl<'a> Placer<'a> {
     pub fn new(built: &'a BuiltAssets<'a>) -> Result<Placer<'a>> {
         for (script, source) in [
-            (built.islands_loader, "frontend/src/loader.ts"),
-            (built.islands_preload, "frontend/src/preload.ts"),
+            (built.islands_loader, "frontend/src/entries/loader.ts"),
+            (built.islands_preload, "frontend/src/entries/early-fetch.ts"),
         ] {
             let lowered = script.to_ascii_lowercase();
             if lowered.contains("</script") || lowered.contains("<!--") {

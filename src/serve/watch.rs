@@ -145,7 +145,10 @@ mod tests {
             kind("frontend/src/islands/pricing.tsx"),
             Some(Change::Frontend)
         );
-        assert_eq!(kind("frontend/src/runtime.ts"), Some(Change::Frontend));
+        assert_eq!(
+            kind("frontend/src/entries/runtime.ts"),
+            Some(Change::Frontend)
+        );
         assert_eq!(kind("frontend/package.json"), Some(Change::Restart));
         assert_eq!(kind("frontend/package-lock.json"), Some(Change::Restart));
         assert_eq!(
