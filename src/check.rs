@@ -12,9 +12,9 @@ use percent_encoding::percent_decode_str;
 use scraper::{Html, Selector};
 use url::Url;
 
-use crate::build::{Loaded, Project};
 use crate::content::{self, Site, spelling};
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::pipeline::{Loaded, Project};
 use crate::render::{self, AssetUrls, RenderInput};
 use crate::text::line_column;
 

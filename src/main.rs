@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use curbside::build::{BuildOptions, Builder, Change, Project};
 use curbside::islands::props::FormEndpoint;
 use curbside::output::hosting::Hosting;
+use curbside::pipeline::{BuildOptions, Builder, Change, Project};
 use curbside::serve::ServeOptions;
 
 #[derive(Parser)]
@@ -138,7 +138,7 @@ fn main() -> ExitCode {
                         eprintln!(
                             "{}{}",
                             report.timings_line(),
-                            curbside::build::peak_rss_kib()
+                            curbside::pipeline::peak_rss_kib()
                                 .map(|kib| format!(" peak_rss_kib={kib}"))
                                 .unwrap_or_default()
                         );

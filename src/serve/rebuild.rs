@@ -10,8 +10,8 @@ use notify_debouncer_full::DebounceEventResult;
 
 use super::preview::Preview;
 use super::watch;
-use crate::build::{BuildOptions, Builder, Change, Project};
 use crate::diagnostics::{Result, warn};
+use crate::pipeline::{BuildOptions, Builder, Change, Project};
 
 /// A burst's batches arrive at most one debounce apart; waiting this much
 /// longer after a batch folds them into one build.

@@ -9,11 +9,11 @@ use super::dev_assets::LIVE_SCRIPT_TAG;
 use super::preview::Preview;
 use super::server::HttpServer;
 use super::{rebuild, watch};
-use crate::build::{BuildOptions, Project};
 use crate::diagnostics::{Diagnostic, Result, warn};
 use crate::islands::props::FormEndpoint;
 use crate::output::headers::InlineSources;
 use crate::output::hosting::Hosting;
+use crate::pipeline::{BuildOptions, Project};
 
 /// Where previews are built, under the project folder (git ignores it).
 pub const DEFAULT_OUT: &str = ".curbside/preview";

@@ -14,8 +14,8 @@ use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
-use crate::build::{Change, Project};
 use crate::diagnostics::{Diagnostic, Result};
+use crate::pipeline::{Change, Project};
 
 /// Saves closer together than this make one batch.
 pub const DEBOUNCE: Duration = Duration::from_millis(50);
