@@ -32,14 +32,14 @@ pub fn parse<T: DeserializeOwned>(text: &str, shown: &Path, line_offset: usize) 
             .at(Location::at(shown, line_offset + 1, 1))
             .help(help));
     }
-    serde_yaml::from_str(text).map_err(|err| {
+    serde_path_to_error::deserialize(serde_yaml::Deserializer::from_str(text)).map_err(|err| {
         // serde_yaml reports a syntax error only after the values before it
         // were read, so a broken line (an unclosed quote, a bad indent) would
         // surface as a wrong value above it. The syntax error comes first.
-        let err = serde_yaml::from_str::<serde::de::IgnoredAny>(text)
-            .err()
-            .unwrap_or(err);
-        translate(&err, text, shown, line_offset)
+        match serde_yaml::from_str::<serde::de::IgnoredAny>(text) {
+            Err(syntax) => translate(&syntax, None, text, shown, line_offset),
+            Ok(_) => translate(err.inner(), Some(err.path()), text, shown, line_offset),
+        }
     })
 }
 

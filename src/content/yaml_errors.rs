@@ -3,12 +3,18 @@
 
 use std::path::Path;
 
-use super::values::HELP_MARK;
-use super::{phrases, spelling};
+use serde_path_to_error::Segment;
+
+use super::phrases::{self, Part};
+use super::spelling;
+use super::values::take_failure;
 use crate::diagnostics::{Diagnostic, Location};
 
+/// `err` as a diagnostic; `path` is where in the document a value was being
+/// read, `None` for a syntax error.
 pub(super) fn translate(
     err: &serde_yaml::Error,
+    path: Option<&serde_path_to_error::Path>,
     text: &str,
     shown: &Path,
     line_offset: usize,
@@ -22,12 +28,24 @@ pub(super) fn translate(
         None => (raw.as_str(), None),
     };
     let problem = problem.find(" at line ").map_or(problem, |i| &problem[..i]);
-    let (path, problem) = split_path(problem);
+    let mut parts = path.map(parts).unwrap_or_default();
+    // The path ends at a key that fails as it is read: an unknown or repeated
+    // key is named by the mapping that holds it.
+    if let Some(Part::Key(key)) = parts.last()
+        && ["unknown field", "duplicate field"]
+            .iter()
+            .any(|what| problem.contains(&format!("{what} `{key}`")))
+    {
+        parts.pop();
+    }
+    let problem = problem
+        .strip_prefix(&format!("{}: ", yaml_path(&parts)))
+        .unwrap_or(problem);
     let at = err.location().map(|at| (at.line(), at.column()));
-    let (message, help, at) = match problem.split_once(HELP_MARK) {
+    let (message, help, at) = match take_failure(problem) {
         Some((message, help)) => {
-            let at = placeholder_position(message, text, at).or(at);
-            (message.to_string(), Some(help.to_string()), at)
+            let at = placeholder_position(&message, text, at).or(at);
+            (message, Some(help), at)
         }
         None => explain(problem, context, text, at),
     };
@@ -36,11 +54,11 @@ pub(super) fn translate(
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     // "must be a number" and "is empty" read on from the phrase that names the value.
     let continues = message.starts_with("must ") || message.starts_with("is ");
-    let message = match (path, continues) {
-        (Some(path), true) => format!("{} {message}", phrases::phrase(path, &file_name)),
-        (Some(path), false) => format!("{}: {message}", phrases::phrase(path, &file_name)),
-        (None, true) => format!("this value {message}"),
-        (None, false) => message,
+    let message = match (parts.is_empty(), continues) {
+        (false, true) => format!("{} {message}", phrases::phrase(&parts, &file_name)),
+        (false, false) => format!("{}: {message}", phrases::phrase(&parts, &file_name)),
+        (true, true) => format!("this value {message}"),
+        (true, false) => message,
     };
     let location = match at {
         Some((line, column)) => Location::at(shown, line + line_offset, column),
@@ -53,18 +71,33 @@ pub(super) fn translate(
     diagnostic
 }
 
-/// Splits serde_yaml's "monthly.features: " prefix from a message. The root
-/// of a list shows as `.[2]`, written `[2]` here.
-fn split_path(message: &str) -> (Option<&str>, &str) {
-    match message.split_once(": ") {
-        Some((path, rest))
-            if path
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c)) =>
-        {
-            (Some(path.strip_prefix('.').unwrap_or(path)), rest)
+/// The keys and list positions of `path`.
+fn parts(path: &serde_path_to_error::Path) -> Vec<Part<'_>> {
+    path.iter()
+        .filter_map(|segment| match segment {
+            Segment::Seq { index } => Some(Part::Index(*index)),
+            Segment::Map { key } | Segment::Enum { variant: key } => Some(Part::Key(key)),
+            Segment::Unknown => None,
+        })
+        .collect()
+}
+
+/// The path of `parts` as serde_yaml writes it before a message, `.` at
+/// the root and `.[2]` for a list there.
+fn yaml_path(parts: &[Part]) -> String {
+    let mut written = String::new();
+    for part in parts {
+        match part {
+            Part::Key(key) if written.is_empty() => written.push_str(key),
+            Part::Key(key) => written.push_str(&format!(".{key}")),
+            Part::Index(index) if written.is_empty() => written.push_str(&format!(".[{index}]")),
+            Part::Index(index) => written.push_str(&format!("[{index}]")),
         }
-        _ => (None, message),
+    }
+    if written.is_empty() {
+        ".".into()
+    } else {
+        written
     }
 }
 
