@@ -15,6 +15,7 @@ mod fixture_support;
 
 use std::path::Path;
 
+use curbside::islands::registry;
 use fixture_support::{Fixture, project_root};
 use scraper::{Html, Selector};
 use serde_json::{Map, Value};
@@ -29,8 +30,9 @@ fn blessing() -> bool {
 
 #[test]
 fn the_typescript_props_types_are_generated_from_the_rust_structs() {
-    let generated =
-        curbside::islands::registry::typescript_declarations(curbside::islands::registry::ISLANDS);
+    let exported = tempfile::tempdir().expect("a folder to export into");
+    let generated = registry::export_typescript(registry::ISLANDS, exported.path())
+        .unwrap_or_else(|err| panic!("ts-rs could not export the props types: {err}"));
     let path = project_root().join(TYPES);
     if blessing() {
         std::fs::write(&path, &generated).expect("write the generated types");

@@ -9,12 +9,14 @@ use crate::content::Site;
 use crate::content::values::Text;
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct PromotionOption {
     pub value: String,
     pub label: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct PromotionProps {
     /// The first option is the default ("None", shown as "Just Curious").
     pub options: Vec<PromotionOption>,
@@ -25,6 +27,7 @@ pub struct PromotionProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct PhoneProps {
     pub label: String,
     pub display: String,
@@ -32,6 +35,7 @@ pub struct PhoneProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct EmailProps {
     pub label: String,
     pub address: String,
@@ -40,6 +44,7 @@ pub struct EmailProps {
 /// A field of the sign-up form, by the name the form service receives
 /// (which is also its element's id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub enum ContactField {
     FirstName,
@@ -82,6 +87,7 @@ pub const REQUIRED_FIELDS: &[ContactField] = &[
 
 /// The labels of the form's fields, by field name.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct FieldLabels {
     pub first_name: String,
@@ -96,12 +102,14 @@ pub struct FieldLabels {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct FieldDefaults {
     pub city: String,
     pub state: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct ZipProps {
     pub service_area: Vec<String>,
@@ -110,6 +118,7 @@ pub struct ZipProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct ThanksProps {
     pub heading: String,
@@ -119,6 +128,7 @@ pub struct ThanksProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct ContactProps {
     /// Origin of the form service, e.g. "https://formspree.io"; "" means the page's own origin (local preview).

@@ -45,6 +45,7 @@ pub const CONTACT_SECTION_ID: &str = "contact";
 pub const PROMOTION_SELECT_ID: &str = "promotion";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "lowercase")]
 pub enum PlanType {
     Monthly,
@@ -52,6 +53,7 @@ pub enum PlanType {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "lowercase")]
 pub enum BillingFrequency {
     Monthly,
@@ -60,6 +62,7 @@ pub enum BillingFrequency {
 
 /// The plan as it travels between islands and into the form's hidden fields.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct PlanIdentity {
     pub plan_type: PlanType,
@@ -83,6 +86,7 @@ impl PlanIdentity {
 
 /// Both plans, keyed by plan type.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct Plans<P> {
     pub monthly: P,
     pub annual: P,
