@@ -80,8 +80,7 @@ never published; upload or point your hosting at DIR only."
     /// (only needed after changing the content types in the code)
     Schemas,
     /// Preview the site on a local web server, with a stand-in for the form
-    /// service. With --watch, every save rebuilds the site and reloads the
-    /// open pages.
+    /// service. With --watch, every save rebuilds the site and reloads the open pages.
     Serve {
         /// Rebuild on every change to content/, layouts/ or frontend/
         #[arg(long)]
@@ -133,7 +132,7 @@ fn main() -> ExitCode {
                         out.display(),
                         report.elapsed.as_millis()
                     );
-                    // For tests/bench/scale.mjs: each phase, and the peak memory.
+                    // For tests/bench/scale.mjs.
                     if std::env::var_os("CURBSIDE_TIMINGS").is_some() {
                         eprintln!(
                             "{}{}",

@@ -1,5 +1,5 @@
-//! serde_yaml's messages turned into ones that say, in the words of the
-//! content files, where the mistake is and what to change.
+//! serde_yaml's messages in the words of the content files: where the mistake
+//! is, and what to change.
 
 use std::path::Path;
 
@@ -10,8 +10,7 @@ use super::spelling;
 use super::values::take_failure;
 use crate::diagnostics::{Diagnostic, Location};
 
-/// `err` as a diagnostic; `path` is where in the document a value was being
-/// read, `None` for a syntax error.
+/// `path`: where a value was being read; `None` for a syntax error.
 pub(super) fn translate(
     err: &serde_yaml::Error,
     path: Option<&serde_path_to_error::Path>,
@@ -20,17 +19,15 @@ pub(super) fn translate(
     line_offset: usize,
 ) -> Diagnostic {
     let raw = err.to_string();
-    // Syntax errors read "PROBLEM at line L column C, while CONTEXT at line L
-    // column C"; other errors "PATH: MESSAGE at line L column C". We print
-    // locations ourselves.
+    // "PROBLEM at line L column C, while CONTEXT at …" for syntax errors,
+    // "PATH: MESSAGE at line L column C" for others; locations are printed by the caller.
     let (problem, context) = match raw.split_once(", while ") {
         Some((problem, context)) => (problem, Some(context)),
         None => (raw.as_str(), None),
     };
     let problem = problem.find(" at line ").map_or(problem, |i| &problem[..i]);
     let mut parts = path.map(parts).unwrap_or_default();
-    // The path ends at a key that fails as it is read: an unknown or repeated
-    // key is named by the mapping that holds it.
+    // An unknown or repeated key fails as it is read: named by its mapping.
     if let Some(Part::Key(key)) = parts.last()
         && ["unknown field", "duplicate field"]
             .iter()
@@ -52,7 +49,7 @@ pub(super) fn translate(
     let file_name = shown
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    // "must be a number" and "is empty" read on from the phrase that names the value.
+    // "must be …" and "is …" read on from the value's phrase.
     let continues = message.starts_with("must ") || message.starts_with("is ");
     let message = match (parts.is_empty(), continues) {
         (false, true) => format!("{} {message}", phrases::phrase(&parts, &file_name)),
@@ -71,7 +68,6 @@ pub(super) fn translate(
     diagnostic
 }
 
-/// The keys and list positions of `path`.
 fn parts(path: &serde_path_to_error::Path) -> Vec<Part<'_>> {
     path.iter()
         .filter_map(|segment| match segment {
@@ -82,8 +78,8 @@ fn parts(path: &serde_path_to_error::Path) -> Vec<Part<'_>> {
         .collect()
 }
 
-/// The path of `parts` as serde_yaml writes it before a message, `.` at
-/// the root and `.[2]` for a list there.
+/// As serde_yaml writes the path before a message: `.` at the root, `.[2]` for
+/// a list there.
 fn yaml_path(parts: &[Part]) -> String {
     let mut written = String::new();
     for part in parts {
@@ -101,9 +97,8 @@ fn yaml_path(parts: &[Part]) -> String {
     }
 }
 
-/// Rewrites a message of serde or the YAML parser in the words of the
-/// content files, with advice and, where the parser noticed the mistake
-/// later than it was made, the place of the mistake itself.
+/// A message of serde or the YAML parser in the content files' words, with
+/// advice and, where the parser noticed late, the mistake's own place.
 fn explain(
     message: &str,
     context: Option<&str>,
@@ -122,8 +117,7 @@ fn explain(
         let help = "replace the tab characters in this line with spaces";
         return (message.to_string(), Some(help.into()), at);
     }
-    // Text such as `{city} is nice` or `*Yes*, we do` must be quoted: YAML
-    // reads a value that starts with one of these as something else.
+    // YAML reads a value starting with one of these as something else.
     let value = line
         .split_once(": ")
         .map_or("", |(_, value)| value.trim_start());
@@ -188,7 +182,7 @@ fn explain(
         return (format!("the key `{field}` is missing"), Some(help), at);
     }
     if let Some(field) = quoted_name(message, "duplicate field `") {
-        // serde reports the mapping the key is in; point at the second one.
+        // serde points at the mapping; point at the second key.
         let indent = at.map_or(0, |(_, column)| column - 1);
         let second = text
             .lines()
@@ -250,7 +244,6 @@ fn explain(
         );
     }
     if let Some(help) = quote_it {
-        // Point at the text to quote, not where the parser gave up on it.
         let column = line[..line.len() - value.len()].chars().count() + 1;
         let first = value.chars().next().unwrap_or('{');
         let message =
@@ -297,9 +290,8 @@ fn explain(
     (plain.to_string(), Some(help.into()), at)
 }
 
-/// Where an unknown placeholder is, for a message about one: serde_yaml
-/// points at the start of the text, which for a block of text (`|`) is the
-/// line above it.
+/// An unknown placeholder's place: serde_yaml points at the start of the text,
+/// for a block (`|`) the line above it.
 fn placeholder_position(
     message: &str,
     text: &str,
@@ -311,7 +303,6 @@ fn placeholder_position(
         .enumerate()
         .skip(line.saturating_sub(1))
         .find_map(|(index, line_text)| {
-            // On the value's own line, only what follows the value's start.
             let from = if index + 1 == line {
                 line_text
                     .char_indices()
@@ -325,9 +316,8 @@ fn placeholder_position(
         })
 }
 
-/// A line above `line` that starts at the same indent as it and has text but
-/// no colon: a key whose colon was left out. The parser reads it as the
-/// start of a text running on into `line`, and only complains there.
+/// A line above `line` at its indent with text but no colon: a key missing its
+/// colon, which the parser reads as text running on into `line`.
 fn key_without_colon_above(text: &str, line: usize) -> Option<(usize, usize)> {
     let indent = |l: &str| l.len() - l.trim_start().len();
     let here = text.lines().nth(line.checked_sub(1)?)?;
@@ -349,23 +339,20 @@ fn key_without_colon_above(text: &str, line: usize) -> Option<(usize, usize)> {
     .then_some((index + 1, indent(above) + 1))
 }
 
-/// The name in backquotes after `prefix` in `message`.
 fn quoted_name<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
     let rest = message.split_once(prefix)?.1;
     rest.split('`').next()
 }
 
-/// The line and column in a parser context such as "scanning a quoted
-/// scalar at line 11 column 8".
+/// The position in a context such as "scanning a quoted scalar at line 11 column 8".
 fn position_in(context: &str) -> Option<(usize, usize)> {
     let (_, position) = context.split_once(" at line ")?;
     let (line, column) = position.split_once(" column ")?;
     Some((line.parse().ok()?, column.trim().parse().ok()?))
 }
 
-/// The opening quote of a double-quoted text that runs on past its line,
-/// searched upwards from `line`: the parser only notices where the text
-/// ends, at the next quote, often several lines further down.
+/// The opening quote of a text running past its line, searched upwards: the
+/// parser only notices at the next quote, often lines below.
 fn unbalanced_quote_before(text: &str, line: usize) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().take(line.saturating_sub(1)).collect();
     lines.iter().enumerate().rev().find_map(|(index, line)| {
@@ -379,7 +366,7 @@ fn unbalanced_quote_before(text: &str, line: usize) -> Option<(usize, usize)> {
     })
 }
 
-/// What serde found, in plain words: "sequence" is a list, "map" a group of keys.
+/// "sequence" is a list, "map" a group of keys.
 fn plain_found(found: &str) -> String {
     let found = found.split(" as ").next().unwrap_or(found);
     match found {
@@ -394,7 +381,7 @@ fn plain_found(found: &str) -> String {
     }
 }
 
-/// What serde expected, in plain words, with advice on writing it.
+/// What serde expected, in plain words, with advice.
 fn plain_expected(expected: &str) -> (String, String) {
     let (what, help): (&str, &str) = match expected {
         "a sequence" => (

@@ -1,5 +1,4 @@
-//! The props of the contact island (frontend/src/islands/contact.tsx): how to
-//! reach the business, and the sign-up form.
+//! The contact island's props: how to reach the business, and the sign-up form.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -59,7 +58,6 @@ pub enum ContactField {
 }
 
 impl ContactField {
-    /// The field's name in the form, as the props spell it.
     pub fn name(self) -> String {
         serde_json::to_value(self)
             .ok()
@@ -68,12 +66,10 @@ impl ContactField {
     }
 }
 
-/// The fields a visitor must fill in: the one list of them. They travel in
-/// the contact island's props ([`ContactProps::required_fields`]), so the
-/// form marks exactly these `required` (in its server HTML too, where the
-/// browser checks them without JavaScript); the preview's stand-in for the
-/// form service refuses a submission without them, as the hosted service
-/// does once its form declares them required in its settings.
+/// The fields a visitor must fill in, the one list: the form marks exactly
+/// these `required` (in its server HTML too), and the preview's form stand-in
+/// refuses a submission without them, as the hosted service does when its
+/// settings require them.
 pub const REQUIRED_FIELDS: &[ContactField] = &[
     ContactField::FirstName,
     ContactField::LastName,

@@ -1,14 +1,9 @@
-//! The islands registry: which island takes which props. It is the one list
-//! the build builds an island's props from, checks a placement's props
-//! against, and generates the TypeScript props types
-//! (frontend/src/shared/island-types.generated.ts) from.
-//!
-//! An island that shows content has an entry [`Entry::with_props`], naming
-//! its props struct; one that shows none may say so with
-//! [`Entry::without_props`]. When a project loads, the registry is checked
-//! against the island files (see [`super::find`]): an island file that reads
-//! props without an entry, and an entry without an island file, stop the
-//! build, naming the file and what to add or remove.
+//! The islands registry: which island takes which props. The build builds props
+//! from it, checks placements against it, and exports the TypeScript types from
+//! it. An island that shows content has an [`Entry::with_props`]; one that
+//! shows none may have an [`Entry::without_props`]. A loading project checks it
+//! against the island files ([`super::find`]): props read without an entry, or
+//! an entry without a file, stop the build.
 
 use std::path::Path;
 
@@ -19,29 +14,23 @@ use super::pricing::PricingProps;
 use super::props::{FormEndpoint, IslandProps};
 use crate::content::Site;
 
-/// Where the registry is, for messages.
 pub const SOURCE: &str = "src/islands/registry.rs";
 
-/// The file ts-rs exports every props type into: each type's
-/// `#[ts(export_to)]` names it.
+/// The file every props type's `#[ts(export_to)]` names.
 pub const TYPES_FILE: &str = "island-types.generated.ts";
 
-/// The islands the registry knows, in the order their props types are
-/// declared in frontend/src/shared/island-types.generated.ts.
 pub const ISLANDS: &[Entry] = &[
     Entry::with_props::<PricingProps>("pricing"),
     Entry::with_props::<ContactProps>("contact"),
 ];
 
-/// One island of the registry: its name (the file
-/// frontend/src/islands/<name>.tsx) and its props, if it takes any.
+/// An island (`frontend/src/islands/<name>.tsx`) and its props, if any.
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub name: &'static str,
     props: Option<PropsType>,
 }
 
-/// What the build does with a props struct, as functions of that type.
 #[derive(Clone, Copy)]
 struct PropsType {
     build: fn(&Site, &FormEndpoint) -> serde_json::Result<Value>,
@@ -51,7 +40,6 @@ struct PropsType {
 }
 
 impl Entry {
-    /// The island `name`, whose props are `P`, built from content.
     pub const fn with_props<P: IslandProps>(name: &'static str) -> Entry {
         Entry {
             name,
@@ -64,17 +52,15 @@ impl Entry {
         }
     }
 
-    /// The island `name`, which shows no content: it gets `{}`.
+    /// An island that shows no content: it gets `{}`.
     pub const fn without_props(name: &'static str) -> Entry {
         Entry { name, props: None }
     }
 
-    /// Whether the island takes props from content.
     pub fn has_props(&self) -> bool {
         self.props.is_some()
     }
 
-    /// The props the island gets from `site`: `{}` when it takes none.
     pub fn props(&self, site: &Site, endpoint: &FormEndpoint) -> serde_json::Result<Value> {
         match &self.props {
             Some(props) => (props.build)(site, endpoint),
@@ -82,9 +68,8 @@ impl Entry {
         }
     }
 
-    /// Whether `props` (the island's props with a placement's laid over
-    /// them) still read as its props struct: a plan named `"yearly"`, say,
-    /// does not. The message is serde's, naming what it expected.
+    /// Whether `props` (with a placement's laid over) still read as the struct:
+    /// a plan `"yearly"` does not. The message is serde's.
     pub fn check(&self, props: &Value) -> std::result::Result<(), String> {
         match &self.props {
             Some(type_) => (type_.check)(props),
@@ -92,7 +77,6 @@ impl Entry {
         }
     }
 
-    /// The entry as it is written in [`ISLANDS`], for messages.
     pub fn as_written(&self) -> String {
         match &self.props {
             Some(props) => format!(
@@ -105,7 +89,6 @@ impl Entry {
     }
 }
 
-/// The entry of the island `name` in `registry`.
 pub fn entry(registry: &'static [Entry], name: &str) -> Option<&'static Entry> {
     registry.iter().find(|entry| entry.name == name)
 }
@@ -124,10 +107,9 @@ fn type_name<P: IslandProps>() -> String {
     P::ident(&ts_rs::Config::new())
 }
 
-/// Exports, with ts-rs, the TypeScript types of the props of every island
-/// in `registry` and of every type they use into [`TYPES_FILE`] in `dir`,
-/// and returns its text. `dir` must be new: ts-rs adds to a file it has
-/// already written in this process.
+/// Exports the props types of `registry`, and the types they use, into
+/// [`TYPES_FILE`] in `dir` with ts-rs; returns its text. `dir` must be new:
+/// ts-rs adds to a file it already wrote in this process.
 pub fn export_typescript(registry: &[Entry], dir: &Path) -> Result<String, String> {
     let config = ts_rs::Config::new().with_out_dir(dir);
     for props in registry.iter().filter_map(|entry| entry.props) {

@@ -1,14 +1,10 @@
-//! The build, start to finish: load content, bundle and render the islands,
-//! render the pages, write `dist/`; the pages a batch at a time, each written
-//! as soon as it can be finished. A [`Builder`] keeps the Node process and
-//! the last bundle, so the watch mode can redo only what a change touched.
+//! The build, start to finish: content, islands, pages, `dist/`, the pages a
+//! batch at a time. A [`Builder`] keeps Node and the last bundle, so watch mode
+//! redoes only what a change touched.
 //!
-//! Its files, each using only those before it: `project` (what a build
-//! starts from), `report` (what it tells its caller), `node_side` (the
-//! bundle, the islands' HTML and the styles, on a thread of its own),
-//! `finished` (Node's work as the pages need it), `stream` (the pages, a
-//! batch at a time, into the staging folder) and `builder`, which drives
-//! them.
+//! Each file uses only those before it: `project`, `report`, `node_side`
+//! (Node's work, on its own thread), `finished` (that work as pages need it),
+//! `stream` (the pages into the staging folder), `builder`.
 
 mod builder;
 mod finished;

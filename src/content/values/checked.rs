@@ -33,10 +33,8 @@ pub(super) trait CheckedStr: Sized {
     fn check<E: de::Error>(value: &str) -> Result<Self, E>;
 }
 
-/// Reads a [`CheckedStr`] and checks it inside the visitor: serde_yaml gives
-/// an error the value's position only while it is reading that value, so a
-/// check made after `String::deserialize` returns would be reported at the
-/// start of the enclosing mapping instead.
+/// Checks inside the visitor: serde_yaml knows the value's position only while
+/// reading it, so a later check would be reported at the enclosing mapping.
 pub(super) fn deserialize_checked<'de, D: Deserializer<'de>, T: CheckedStr>(
     deserializer: D,
 ) -> Result<T, D::Error> {
