@@ -1,9 +1,6 @@
-//! `curbside check`: everything a build checks, and the links between the
-//! pages, without writing anything and without Node. Content, layouts and
-//! stylesheets are loaded and validated and every page is rendered as the
-//! build renders it (the interactive parts stand as placeholders); then every
-//! link inside the site and every `#anchor` must lead somewhere, and every
-//! page must be reachable from the home page.
+//! `curbside check`: everything a build checks, without writing or Node
+//! (islands stand as placeholders), then the links: every link inside the site
+//! and `#anchor` must lead somewhere, and every page be reachable from the home page.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -12,14 +9,13 @@ use percent_encoding::percent_decode_str;
 use scraper::{Html, Selector};
 use url::Url;
 
-use crate::build::{Loaded, Project};
 use crate::content::{self, Site, spelling};
 use crate::diagnostics::{Diagnostic, Location, Result};
+use crate::pipeline::{Loaded, Project};
 use crate::render::{self, AssetUrls, RenderInput};
 use crate::text::line_column;
 
-/// What a check found: the problems (none when the site is ready), and the
-/// size of what was checked, for the closing line.
+/// The problems found (none: ready), and the size of what was checked.
 #[derive(Debug)]
 pub struct CheckReport {
     pub problems: Vec<Diagnostic>,
@@ -28,22 +24,18 @@ pub struct CheckReport {
     pub links: usize,
 }
 
-/// A rendered page: its address and what it links to and names.
 struct RenderedPage {
-    /// `/`, `/about`, or `/404` for the page of unknown addresses.
+    /// `/`, `/about`, or `/404` for unknown addresses.
     address: String,
-    /// Where its text comes from, to point at when a link is not found
-    /// in any source.
+    /// To point at when a link is found in no source.
     source: PathBuf,
     links: Vec<String>,
     ids: BTreeSet<String>,
-    /// The ids of its sections, in order, to suggest.
+    /// Its sections' ids, to suggest.
     sections: Vec<String>,
 }
 
-/// Checks the project. A mistake that stops the build (content, layouts)
-/// is an `Err`, as from `build`; problems with links are all collected in
-/// the report.
+/// A mistake that stops a build is an `Err`; broken links are collected in the report.
 pub fn check(project: &Project) -> Result<CheckReport> {
     let shown = |name: &str| PathBuf::from(name);
     let Loaded {
@@ -110,7 +102,7 @@ pub fn check(project: &Project) -> Result<CheckReport> {
             };
             links += 1;
             if let Some(problem) = broken(&target, &by_address, &files) {
-                // One message for each broken link, however many pages share it.
+                // One message per broken link, however many pages share it.
                 if reported.insert(href.clone()) {
                     problems.push(sources.locate(href, &page.source, problem));
                 }
@@ -131,7 +123,6 @@ pub fn check(project: &Project) -> Result<CheckReport> {
     })
 }
 
-/// Every `href` of an `<a>`, every `id`, and the ids of the sections in `html`.
 fn links_and_ids(html: &str) -> (Vec<String>, BTreeSet<String>, Vec<String>) {
     let document = Html::parse_document(html);
     let anchors = Selector::parse("a[href]").expect("a valid selector");
@@ -155,20 +146,17 @@ fn links_and_ids(html: &str) -> (Vec<String>, BTreeSet<String>, Vec<String>) {
     (links, ids, sections)
 }
 
-/// A link within the site: its page's address and its `#anchor`.
 #[derive(Debug, PartialEq, Eq)]
 struct Target {
     address: String,
     anchor: Option<String>,
 }
 
-/// The page and anchor `href` leads to, if it stays on the site, resolved
-/// as a browser resolves it on the page at `from` (so `terms`, `../terms`
-/// and `#top` are links within the site too); `None` for links elsewhere,
-/// `mailto:` and `tel:`.
+/// Where `href` leads on the site, resolved as a browser does on the page at
+/// `from`; `None` for links elsewhere, `mailto:` and `tel:`.
 fn internal(href: &str, site_url: &str, from: &str) -> Option<Target> {
     let site = Url::parse(site_url).ok()?;
-    // The site is served from its host's root: `/about` is its page.
+    // The site is served from its host's root.
     let page = site.join(from).ok()?;
     let local = match href.strip_prefix(site_url) {
         Some("") => "/",
@@ -193,14 +181,12 @@ fn internal(href: &str, site_url: &str, from: &str) -> Option<Target> {
     })
 }
 
-/// What is wrong with a link to `target`, if anything; `files` are the
-/// addresses of content/public/'s files.
+/// What is wrong with a link to `target`; `files` are content/public/'s addresses.
 fn broken(
     target: &Target,
     pages: &BTreeMap<&str, &RenderedPage>,
     files: &BTreeSet<String>,
 ) -> Option<Problem> {
-    // Files the build writes beside the pages.
     const FILES: [&str; 2] = ["/sitemap.xml", "/robots.txt"];
     let published = |address: &str| files.contains(address);
     if FILES.contains(&target.address.as_str())
@@ -292,7 +278,6 @@ impl Problem {
     }
 }
 
-/// How a page is named in a message.
 fn page_name(address: &str) -> String {
     match address {
         "/" => "the home page".to_string(),
@@ -300,9 +285,8 @@ fn page_name(address: &str) -> String {
     }
 }
 
-/// The text of every file a link can come from, to find where it is written.
 struct Sources {
-    /// Shown path and text, most likely first: pages, content, layouts.
+    /// Shown path and text, most likely first.
     files: Vec<(PathBuf, String)>,
 }
 
@@ -347,8 +331,8 @@ impl Sources {
         Sources { files }
     }
 
-    /// `problem`, at the first place `href` is written (the page's own file
-    /// first), or at the page's file when it is made by the build.
+    /// `problem` where `href` is first written (the page's own file first),
+    /// else at the page's file.
     fn locate(&self, href: &str, page_source: &Path, problem: Problem) -> Diagnostic {
         let mut own_first = self
             .files
@@ -366,7 +350,6 @@ impl Sources {
     }
 }
 
-/// Pages that no chain of links from the home page reaches.
 fn unreachable(
     pages: &[RenderedPage],
     by_address: &BTreeMap<&str, &RenderedPage>,
@@ -387,7 +370,7 @@ fn unreachable(
             }
         }
     }
-    // A landing page is reached from outside: a QR code, a flyer, an ad.
+    // Reached from outside: a QR code, a flyer, an ad.
     let landing: BTreeSet<String> = site
         .pages
         .iter()

@@ -1,15 +1,13 @@
-//! Symbolic links under `content/`: one that stays inside the project is
-//! followed, one that leads out of it is refused, so a build never reads or
-//! publishes a file the owner did not put in the project (`/etc/passwd`
-//! behind a link in `content/public/`, a photo library elsewhere on disk).
+//! Symbolic links under `content/`: followed inside the project, refused
+//! leading out, so a build never reads or publishes a file the owner did not
+//! put there (`/etc/passwd` behind a link, a photo library elsewhere).
 
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Location, Result};
 
-/// Refuses `relative` (a path under `content`, shown under `shown`) when
-/// it, or a folder on its way down, is a link leading outside `project`. A
-/// path that does not exist passes: the caller says it is missing.
+/// Refuses `relative` when it, or a folder on its way, is a link out of
+/// `project`. A missing path passes: the caller says so.
 pub fn check(project: &Path, content: &Path, shown: &Path, relative: &Path) -> Result<()> {
     let path = content.join(relative);
     let (Ok(real), Ok(root)) = (std::fs::canonicalize(&path), std::fs::canonicalize(project))
@@ -30,8 +28,7 @@ pub fn check(project: &Path, content: &Path, shown: &Path, relative: &Path) -> R
     .help("copy the file into content/ instead of linking to it: the build reads and publishes only what is inside the project"))
 }
 
-/// The first symbolic link met going down from `content` along `relative`,
-/// relative to `content`.
+/// The first link met going down along `relative`.
 fn first_link(content: &Path, relative: &Path) -> Option<PathBuf> {
     let mut at = PathBuf::new();
     for part in relative.iter() {

@@ -1,14 +1,12 @@
-//! Every message a user sees goes through here, so they share one format:
+//! Every message a user sees, in one format:
 //!
-//! ```text
-//! error: content/plans.yaml:4:10: the monthly price must be more than $0
-//!   help: set `price` to a whole number of dollars, for example `price: 25`
-//! ```
+//! `error: content/plans.yaml:4:10: the monthly price must be more than $0` and
+//! an indented `help:` line.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Where in a source file something went wrong. Lines and columns count from 1.
+/// Lines and columns count from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
     pub file: PathBuf,
@@ -47,8 +45,8 @@ impl fmt::Display for Location {
     }
 }
 
-/// An error as a value: what went wrong, where, and what to change. Boxed,
-/// so that `Result<T, Diagnostic>` stays small on the happy path.
+/// An error as a value: what, where, what to change. Boxed, so `Result<T,
+/// Diagnostic>` stays small.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic(Box<Details>);
 
@@ -57,7 +55,7 @@ pub struct Details {
     pub location: Option<Location>,
     pub message: String,
     pub help: Option<String>,
-    /// Underlying causes, outermost first, printed as "caused by" lines.
+    /// Outermost first, printed as "caused by" lines.
     pub causes: Vec<String>,
 }
 
@@ -95,7 +93,6 @@ impl Diagnostic {
         self
     }
 
-    /// A failed file-system operation on `path`.
     pub fn io(action: &str, path: &Path, err: std::io::Error) -> Self {
         Diagnostic::new(format!("could not {action} {}", path.display())).caused_by(err)
     }
@@ -119,10 +116,8 @@ impl fmt::Display for Diagnostic {
 
 impl std::error::Error for Diagnostic {}
 
-/// A problem met while listing the folder `dir` (shown as `shown` in
-/// messages) with walkdir, at the file it concerns: a link back to a folder
-/// that contains it, a link to nothing, or a file that cannot be read. `help`
-/// says what the owner should do about a link.
+/// A problem walkdir met in `dir`, at its file: a link to a folder holding it,
+/// a link to nothing, an unreadable file. `help` says what to do about a link.
 pub fn from_walk(err: &walkdir::Error, dir: &Path, shown: &Path, help: &str) -> Diagnostic {
     let at = err
         .path()
@@ -146,7 +141,7 @@ pub fn from_walk(err: &walkdir::Error, dir: &Path, shown: &Path, help: &str) -> 
     }
 }
 
-/// A warning: printed, but the build goes on.
+/// Printed; the build goes on.
 pub fn warn(message: &str) {
     eprintln!("warning: {message}");
 }

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use curbside::build::{BuildOptions, Builder, Change, Project};
 use curbside::islands::props::FormEndpoint;
 use curbside::output::hosting::Hosting;
+use curbside::pipeline::{BuildOptions, Builder, Change, Project};
 use curbside::serve::ServeOptions;
 
 #[derive(Parser)]
@@ -80,8 +80,7 @@ never published; upload or point your hosting at DIR only."
     /// (only needed after changing the content types in the code)
     Schemas,
     /// Preview the site on a local web server, with a stand-in for the form
-    /// service. With --watch, every save rebuilds the site and reloads the
-    /// open pages.
+    /// service. With --watch, every save rebuilds the site and reloads the open pages.
     Serve {
         /// Rebuild on every change to content/, layouts/ or frontend/
         #[arg(long)]
@@ -133,12 +132,12 @@ fn main() -> ExitCode {
                         out.display(),
                         report.elapsed.as_millis()
                     );
-                    // For tests/bench/scale.mjs: each phase, and the peak memory.
+                    // For tests/bench/scale.mjs.
                     if std::env::var_os("CURBSIDE_TIMINGS").is_some() {
                         eprintln!(
                             "{}{}",
                             report.timings_line(),
-                            curbside::build::peak_rss_kib()
+                            curbside::pipeline::peak_rss_kib()
                                 .map(|kib| format!(" peak_rss_kib={kib}"))
                                 .unwrap_or_default()
                         );

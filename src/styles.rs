@@ -1,5 +1,5 @@
-//! The site's stylesheets and icon, from layouts/assets/: read, checked, and
-//! minified by esbuild through the island server.
+//! The stylesheets and icon of layouts/assets/: read, checked, minified by
+//! esbuild through the island server.
 
 use std::path::{Path, PathBuf};
 
@@ -7,28 +7,23 @@ use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::node::Stylesheet;
 use crate::text::line_column;
 
-/// A stylesheet as written, with its path as shown to the site owner.
 pub struct Sheet {
     pub shown: PathBuf,
     pub css: String,
 }
 
 pub struct Styles {
-    /// Every `*.css` but nojs.css, in name order: one stylesheet, inlined in
-    /// every page.
+    /// Every `*.css` but nojs.css, by name: one stylesheet, inlined in every page.
     pub site: Vec<Sheet>,
-    /// Loaded only when JavaScript is off.
     pub nojs: Sheet,
     pub favicon: Vec<u8>,
 }
 
-/// The stylesheets as shipped.
 pub struct Minified {
     pub site: String,
     pub nojs: String,
 }
 
-/// Reads layouts/assets/ (`dir`, shown to the site owner as `shown`).
 pub fn read(dir: &Path, shown: &Path) -> Result<Styles> {
     let bytes = |name: &str| {
         std::fs::read(dir.join(name)).map_err(|err| {
@@ -58,7 +53,7 @@ pub fn read(dir: &Path, shown: &Path) -> Result<Styles> {
         .iter()
         .map(|name| {
             let sheet = sheet(name)?;
-            // Inlined in a <style> element, which this would close.
+            // Inlined in a <style>, which this would close.
             if let Some(at) = closing_style_tag(&sheet.css) {
                 let (line, column) = line_column(&sheet.css.as_bytes()[..at]);
                 return Err(Diagnostic::new("a stylesheet cannot contain `</style`")
@@ -79,9 +74,8 @@ fn closing_style_tag(css: &str) -> Option<usize> {
     css.to_ascii_lowercase().find("</style")
 }
 
-/// Minifies (through Node, by the caller's `minify`), remembering the last
-/// result: most rebuilds while previewing change content, not styles, and
-/// skip the round trip.
+/// Minifies through the caller's `minify`, keeping the last result: most
+/// preview rebuilds change content, not styles.
 #[derive(Default)]
 pub struct Minifier {
     last: Option<(Vec<String>, Vec<String>)>,
@@ -114,7 +108,7 @@ impl Minifier {
             site: site.concat(),
             nojs: nojs.clone(),
         };
-        // Checked in the sources already; esbuild could still write one from an escape.
+        // esbuild could still write one from an escape.
         if closing_style_tag(&result.site).is_some() {
             return Err(Diagnostic::new(
                 "the minified stylesheet contains `</style`, which would end the page's <style> element",

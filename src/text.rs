@@ -1,14 +1,13 @@
-//! Small text helpers every stage shares: reading a source file as text,
-//! the line and column of an offset, hexadecimal, XML escaping.
+//! Text helpers every stage shares.
 
 use std::path::Path;
 
 use crate::diagnostics::{Diagnostic, Location, Result};
 
-/// Content files are small; anything larger is almost certainly the wrong file.
+/// Content files are small: a larger one is almost surely the wrong file.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
-/// Reads a source file (content, layout) as UTF-8 text. `shown` is the path printed in messages.
+/// Reads a source file as UTF-8; `shown` is the path in messages.
 pub fn read_text(path: &Path, shown: &Path) -> Result<String> {
     let metadata = std::fs::metadata(path).map_err(|err| {
         if err.kind() == std::io::ErrorKind::NotFound {
@@ -43,14 +42,14 @@ pub fn read_text(path: &Path, shown: &Path) -> Result<String> {
             .at(Location::at(shown, line, column))
             .help("save the file with UTF-8 encoding (most editors offer it under \"Save with encoding\")")
     })?;
-    // Some editors start UTF-8 files with a byte order mark; it is not text.
+    // Some editors start UTF-8 with a byte order mark; it is not text.
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
     })
 }
 
-/// The 1-based line and column just after `prefix`.
+/// 1-based, just after `prefix`.
 pub fn line_column(prefix: &[u8]) -> (usize, usize) {
     let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
     let line_start = prefix
@@ -64,12 +63,11 @@ pub fn line_column(prefix: &[u8]) -> (usize, usize) {
     (line, column)
 }
 
-/// Lowercase hexadecimal of `bytes`.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// `text` safe inside XML or HTML text (not inside attributes).
+/// Not for attributes.
 pub fn xml_escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")

@@ -21,14 +21,14 @@
 // - islands: one entry per src/islands/<name>.tsx (an island is that one file), made here as
 //   `export { default } from the island; export { hydrate }`, with code splitting. React and
 //   React DOM land in one shared chunk, each island in its own chunk (named after it).
-// - runtime: src/runtime.ts alone, with its src/runtime/island-files.ts replaced by an import of
+// - runtime: src/entries/runtime.ts alone, with src/runtime/island-files.ts replaced by an import of
 //   the file a placement names (the runtime names no chunk, so it is built beside the islands).
 //   Built apart because esbuild adds a bare import of its helper chunk to every entry point of a
 //   split build (evanw/esbuild#1892): the runtime would fetch an extra file on every page load.
 //   Apart, it is one file with no static imports at all.
 // A third makes the two small scripts a page with islands inlines, classic scripts (IIFE)
-// returned as text rather than files: src/loader.ts, at the end of the body, starts the runtime
-// once the page has painted; src/preload.ts, in the head, fetches the islands' code early on a
+// returned as text rather than files: src/entries/loader.ts, at the end of the body, starts the runtime
+// once the page has painted; src/entries/early-fetch.ts, in the head, fetches the islands' code early on a
 // touch-first screen.
 
 import * as esbuild from "esbuild";
@@ -116,7 +116,7 @@ const islandEntriesPlugin = {
       namespace: ISLAND_ENTRY,
     }));
     build.onLoad({ filter: /.*/, namespace: ISLAND_ENTRY }, (args) => ({
-      contents: `export { default } from "./src/islands/${args.path}.tsx";\nexport { hydrate } from "./src/hydrate";\n`,
+      contents: `export { default } from "./src/islands/${args.path}.tsx";\nexport { hydrate } from "./src/shared/hydrate";\n`,
       resolveDir: root,
       loader: "ts",
     }));
@@ -153,7 +153,7 @@ let serverContext;
 async function runtimeContextReady() {
   runtimeContext ??= await esbuild.context({
     ...browserOptions,
-    entryPoints: [{ in: "src/runtime.ts", out: "islands" }],
+    entryPoints: [{ in: "src/entries/runtime.ts", out: "islands" }],
     entryNames: "[name]-[hash]",
     plugins: [islandFilesPlugin],
   });
@@ -164,7 +164,7 @@ async function runtimeContextReady() {
 async function loaderContextReady() {
   loaderContext ??= await esbuild.context({
     ...browserOptions,
-    entryPoints: ["src/loader.ts", "src/preload.ts"],
+    entryPoints: ["src/entries/loader.ts", "src/entries/early-fetch.ts"],
     format: "iife",
     metafile: false,
   });
@@ -177,7 +177,7 @@ async function loaderContextReady() {
  */
 function inlineScript(result, name) {
   const text = result.outputFiles?.find((file) => path.basename(file.path) === `${name}.js`)?.text.trim();
-  if (!text) throw new Error(`esbuild produced no output for src/${name}.ts`);
+  if (!text) throw new Error(`esbuild produced no output for src/entries/${name}.ts`);
   return text;
 }
 
@@ -249,10 +249,10 @@ async function bundle(id) {
     await Promise.all([islandsContext().then((context) => context.rebuild()), runtimeContextReady().then((context) => context.rebuild())])
   );
   const entry = Object.keys(runtime.metafile.outputs).find((o) => runtime.metafile.outputs[o]?.entryPoint);
-  if (!entry) throw new Error("esbuild produced no output for src/runtime.ts");
+  if (!entry) throw new Error("esbuild produced no output for src/entries/runtime.ts");
   const loaderResult = await loaderBuild;
   const loader = inlineScript(loaderResult, "loader");
-  const preload = inlineScript(loaderResult, "preload");
+  const preload = inlineScript(loaderResult, "early-fetch");
   await logWarnings([...islands.warnings, ...runtime.warnings, ...loaderResult.warnings]);
   const files = [...assetFiles(runtime), ...assetFiles(islands)];
   console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
@@ -301,7 +301,7 @@ function loadServer() {
 async function rebuildServer() {
   serverContext ??= await esbuild.context({
     absWorkingDir: root,
-    entryPoints: ["src/server.tsx"],
+    entryPoints: ["src/entries/server.tsx"],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -325,7 +325,7 @@ async function rebuildServer() {
     await writeFile(temporary, code);
     await rename(temporary, file);
     const loaded = await import(pathToFileURL(file).href);
-    if (typeof loaded.render !== "function") throw new Error("src/server.tsx does not export render()");
+    if (typeof loaded.render !== "function") throw new Error("src/entries/server.tsx does not export render()");
     serverModule = /** @type {ServerModule} */ (loaded);
     serverHash = hash;
   }

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import Contact from "../src/islands/contact";
-import { choosePlan } from "../src/plan";
-import type { ContactProps } from "../src/props";
+import { choosePlan } from "../src/shared/plan";
+import type { ContactProps } from "../src/shared/island-types";
 import { contactProps } from "./fixtures/props";
 import { recordPlanChanges } from "./helpers";
 

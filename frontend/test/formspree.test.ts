@@ -1,6 +1,6 @@
 import { SubmissionError } from "@formspree/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { displayLines, sendSignup, toOutcome } from "../src/formspree";
+import { displayLines, sendSignup, toOutcome } from "../src/shared/formspree";
 
 const target = { endpoint: "https://forms.test", formId: "abc123" };
 

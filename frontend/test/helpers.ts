@@ -1,7 +1,7 @@
 // Small test doubles for browser APIs jsdom lacks.
 import { onTestFinished, vi } from "vitest";
 import { initPlanStarts } from "../src/loader/plan-start";
-import type { Plan } from "../src/props";
+import type { Plan } from "../src/shared/island-types";
 
 /** Records every plan-change on window until `stop()`. */
 export function recordPlanChanges(): { details: Plan[]; stop: () => void } {

@@ -3,7 +3,7 @@
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { START_CHOSEN_KEY } from "../src/loader/plan-start";
-import { render as renderIsland } from "../src/server";
+import { render as renderIsland } from "../src/entries/server";
 import { contactProps, pricingProps } from "./fixtures/props";
 import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./helpers";
 
@@ -129,7 +129,7 @@ describe("the loader's plan script, before any island hydrates", () => {
   it("keeps the page's plan markup in step with every announced plan", async () => {
     await serverPage();
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
-    const { choosePlan } = await import("../src/plan");
+    const { choosePlan } = await import("../src/shared/plan");
     choosePlan("annual", pricingProps.plans);
     expect(shownPlan()).toEqual({ current: "annual", checked: "true" });
     choosePlan("monthly", pricingProps.plans);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { choosePlan, onPlanChange, readPlanType, savePlanType } from "../src/plan";
-import type { Plans } from "../src/props";
+import { choosePlan, onPlanChange, readPlanType, savePlanType } from "../src/shared/plan";
+import type { Plans } from "../src/shared/island-types";
 import { recordPlanChanges } from "./helpers";
 
 // Amounts unlike the real ones: the store must take them from its caller, never from constants.

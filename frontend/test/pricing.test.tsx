@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import Contact from "../src/islands/contact";
 import Pricing from "../src/islands/pricing";
-import { choosePlan } from "../src/plan";
+import { choosePlan } from "../src/shared/plan";
 import { contactProps, pricingProps } from "./fixtures/props";
 import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./helpers";
 

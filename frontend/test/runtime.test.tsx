@@ -1,12 +1,12 @@
 // The plain-TS runtime: back-to-top, reveal-on-scroll, and the islands' hydration
-// strategies, hydrating real server HTML from src/server.tsx.
+// strategies, hydrating real server HTML from src/entries/server.tsx.
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { answerZipBeforeReact } from "../src/form-early";
+import { answerZipBeforeReact } from "../src/shared/form-early";
 import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
 import { initIslands } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
-import { render as renderIsland } from "../src/server";
+import { render as renderIsland } from "../src/entries/server";
 import { contactProps, pricingProps } from "./fixtures/props";
 import { FakeIntersectionObserver, stubIntersectionObserver, stubMatchMedia, stubReducedMotion } from "./helpers";
 

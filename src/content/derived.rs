@@ -8,24 +8,22 @@ use crate::diagnostics::{Diagnostic, Location, Result};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Derived {
-    /// 12 × monthly − annual, in dollars.
     pub annual_saving: u32,
-    /// The annual price in whole monthly payments, when it is one: only then
-    /// is "pay for 10 months, get 2 free" true.
+    /// When the annual price is whole monthly payments: only then is "pay for
+    /// 10 months, get 2 free" true.
     pub whole_months: Option<WholeMonths>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WholeMonths {
-    /// Months of service the annual price pays for: annual / monthly.
+    /// annual / monthly.
     pub paid: u32,
-    /// 12 − paid months.
     pub free: u32,
 }
 
 impl Derived {
-    /// The annual plan's advantage, as a phrase that reads inside a sentence:
-    /// free months when the prices make that true, the saving otherwise.
+    /// The annual plan's advantage, read inside a sentence: free months when
+    /// true, the saving otherwise.
     pub fn annual_deal(&self) -> String {
         match self.whole_months {
             Some(WholeMonths { paid, free }) => format!("pay for {paid} months, get {free} free"),
@@ -33,7 +31,7 @@ impl Derived {
         }
     }
 
-    /// The same, short enough for a label: "2 months free" or "save $60 a year".
+    /// Short, for a label: "2 months free" or "save $60 a year".
     pub fn annual_deal_short(&self) -> String {
         match self.whole_months {
             Some(WholeMonths { free: 1, .. }) => "1 month free".to_string(),
@@ -50,7 +48,7 @@ pub(super) fn derive(plans: &Plans, text: &str, shown: &Path) -> Result<Derived>
         let (line, column) = locate_key(text, &["annual", "price"]).unwrap_or((1, 1));
         Location::at(shown, line, column)
     };
-    // Any annual price that saves money is allowed; the text says how.
+    // Any annual price that saves money; the text says how.
     if annual >= 12 * monthly {
         return Err(Diagnostic::new(format!(
             "the annual price (${annual}) must be less than 12 monthly payments (${})",
@@ -96,19 +94,16 @@ mod tests {
         let one = derived(25, 275).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(one.annual_deal_short(), "1 month free");
 
-        // The owner's first edit: the monthly price alone goes up.
         let raised = derived(30, 250).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(raised.annual_saving, 110);
         assert_eq!(raised.whole_months, None);
         assert_eq!(raised.annual_deal(), "save $110 a year");
         assert_eq!(raised.annual_deal_short(), "save $110 a year");
 
-        // Any annual price that saves money builds, even below one month's.
         assert_eq!(
             derived(25, 20).map(|d| d.annual_deal()),
             Ok("save $280 a year".into())
         );
-        // One that saves nothing does not.
         let err = derived(25, 300).unwrap_err();
         assert!(
             err.message

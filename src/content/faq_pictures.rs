@@ -1,6 +1,5 @@
-//! Pictures in the FAQ's answers: found from `content/`, like the hero's,
-//! and checked as the content loads, each at its line and column in
-//! `faq.yaml`, as a page's pictures are in its Markdown.
+//! Pictures in the FAQ's answers, found from `content/` and checked while
+//! loading, each at its place in `faq.yaml`.
 
 use std::path::Path;
 
@@ -9,8 +8,6 @@ use super::model::FaqEntry;
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::media::Library;
 
-/// Places every picture of every answer of `faq` (read from `text`, shown
-/// as `shown`), or says where one is wrong.
 pub fn place(faq: &[FaqEntry], text: &str, shown: &Path, pictures: &Library) -> Result<()> {
     for (index, entry) in faq.iter().enumerate() {
         let answer = entry.answer.as_str();
@@ -37,8 +34,7 @@ pub fn place(faq: &[FaqEntry], text: &str, shown: &Path, pictures: &Library) -> 
     Ok(())
 }
 
-/// The line and column in `text` where `written` (a picture's Markdown as
-/// the answer holds it) stands within the FAQ's entry number `index`.
+/// Where `written` stands within FAQ entry `index`.
 fn locate(text: &str, index: usize, written: &str) -> Option<(usize, usize)> {
     let entry_start = text
         .lines()

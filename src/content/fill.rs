@@ -1,11 +1,9 @@
-//! Filling in `{name}` placeholders: how they are found in text, the values
-//! they are replaced with, and the [`Fill`] trait content types implement to
-//! have every text filled in place.
+//! Filling in `{name}` placeholders: finding them, their values, and the
+//! [`Fill`] trait that fills every text of a content type in place.
 
 use std::collections::BTreeMap;
 
-/// The placeholders in `text`: `{` + letters, digits or `_` + `}`. Any other
-/// brace is ordinary text. Yields each name with its byte offset.
+/// `{` + letters, digits or `_` + `}`, with byte offsets; any other brace is text.
 pub fn find(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.match_indices('{').filter_map(move |(start, _)| {
         let rest = &text[start + 1..];
@@ -17,14 +15,13 @@ pub fn find(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The values placeholders are replaced with.
 #[derive(Debug, Clone, Default)]
 pub struct Values(BTreeMap<&'static str, Value>);
 
 #[derive(Debug, Clone)]
 struct Value {
     text: String,
-    /// A phrase written in lowercase, capitalised where a sentence starts.
+    /// Lowercase, capitalised where a sentence starts.
     phrase: bool,
 }
 
@@ -33,8 +30,8 @@ impl Values {
         self.insert(name, value.into(), false);
     }
 
-    /// A value that reads inside a sentence ("pay for 10 months, get 2
-    /// free") and gets a capital letter where it starts one.
+    /// A value read inside a sentence ("pay for 10 months, get 2 free"),
+    /// capitalised where it starts one.
     pub(super) fn set_phrase(&mut self, name: &'static str, value: impl Into<String>) {
         self.insert(name, value.into(), true);
     }
@@ -43,13 +40,12 @@ impl Values {
         self.0.insert(name, Value { text, phrase });
     }
 
-    /// Whether the placeholder `name` has a value.
     pub fn has(&self, name: &str) -> bool {
         self.0.contains_key(name)
     }
 
-    /// `text` with every known placeholder replaced. Unknown ones were
-    /// rejected when the content was loaded; any left are kept as written.
+    /// `text` with known placeholders replaced; unknown ones were refused at
+    /// loading, any left stay as written.
     pub fn fill(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut copied = 0;
@@ -71,10 +67,9 @@ impl Values {
     }
 }
 
-/// Whether text following `before` starts a sentence: at the start of the
-/// text or of a Markdown list item or heading, or after a full stop,
-/// question or exclamation mark (emphasis marks and an opening bracket in
-/// between are skipped). A line that merely continues a paragraph does not.
+/// Whether text after `before` starts a sentence: at the start, of a list item
+/// or heading, or after `.`, `?` or `!` (emphasis and an opening bracket
+/// between skipped), not a continued line.
 fn starts_sentence(before: &str) -> bool {
     let before = before
         .trim_end()
@@ -85,8 +80,8 @@ fn starts_sentence(before: &str) -> bool {
     before.is_empty() || item_start || before.ends_with(['.', '!', '?'])
 }
 
-/// Content whose text may hold placeholders: [`Fill::fill`] replaces them in
-/// place, once, when loading ends, so nothing downstream sees a `{name}`.
+/// Content whose text may hold placeholders, filled in place once when loading
+/// ends: nothing downstream sees a `{name}`.
 pub trait Fill {
     fn fill(&mut self, values: &Values);
 }
@@ -105,8 +100,8 @@ impl<T: Fill> Fill for Option<T> {
     }
 }
 
-/// `impl Fill` for structs, naming every field: the pattern has no `..`, so a
-/// field added to the struct and not listed here does not compile.
+/// `impl Fill` naming every field: no `..`, so a field added and not listed
+/// does not compile.
 macro_rules! fill_every_field {
     ($($ty:ident { $($field:ident),* $(,)? })*) => {$(
         impl $crate::content::fill::Fill for $ty {
@@ -119,7 +114,7 @@ macro_rules! fill_every_field {
 }
 pub(crate) use fill_every_field;
 
-/// `impl Fill` that does nothing, for values that never hold placeholders.
+/// For values that never hold placeholders.
 macro_rules! no_placeholders {
     ($($ty:ty),* $(,)?) => {$(
         impl $crate::content::fill::Fill for $ty {

@@ -1,5 +1,5 @@
-//! Reading `content/` into a [`Site`]: each YAML file parsed and checked,
-//! the pages read, the figures derived and the placeholders filled in.
+//! `content/` read into a [`Site`]: YAML parsed and checked, pages read,
+//! figures derived, placeholders filled in.
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +16,6 @@ use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::media::Library;
 use crate::text::{line_column, read_text};
 
-/// Where content is read from, and how paths are shown in messages.
 struct Source<'a> {
     dir: &'a Path,
     shown: PathBuf,
@@ -35,9 +34,8 @@ impl Source<'_> {
     }
 }
 
-/// Loads `dir` (a site's `content/` folder). `shown` is how that folder is
-/// named in messages, usually `content`. Each picture the content places is
-/// read and checked through `pictures`, which the build then publishes.
+/// Loads `dir`, named `shown` in messages; each picture placed is read and
+/// checked through `pictures`.
 pub fn load(dir: &Path, shown: &Path, pictures: &Library) -> Result<Site> {
     let source = Source {
         dir,
@@ -89,7 +87,7 @@ pub fn load(dir: &Path, shown: &Path, pictures: &Library) -> Result<Site> {
     let pages = load_pages(source.dir, &source.shown, pictures, |text, shown| {
         check_whole_months(text, false, shown, &plans, &derived)
     })?;
-    // From the text as written: a placeholder's value is never filled in turn.
+    // From the text as written: a value is never filled in turn.
     let values = placeholder_values::values(&Sources {
         business: &business,
         plans: &plans,
@@ -109,9 +107,9 @@ pub fn load(dir: &Path, shown: &Path, pictures: &Library) -> Result<Site> {
     Ok(site)
 }
 
-/// Fails at the first `{free_months}` or `{paid_months}` in `text` (a content
-/// file, comments skipped when it is YAML) when the prices give them no whole
-/// value: the text around them would claim free months that are not.
+/// Fails at the first `{free_months}` or `{paid_months}` (comments skipped)
+/// when the prices give them no whole value: the text would claim free months
+/// that are not.
 fn check_whole_months(
     text: &str,
     yaml: bool,
@@ -170,14 +168,13 @@ fn check_business(business: &Business, text: &str, shown: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Fails when the list at `path` in `text` (the whole file if `path` is
-/// empty) has no items.
+/// Fails when the list at `path` (the whole file if empty) has no items.
 fn non_empty<T>(items: &[T], text: &str, path: &[&str], shown: &Path) -> Result<()> {
     if !items.is_empty() {
         return Ok(());
     }
     let (line, column) = if path.is_empty() {
-        // The whole file is the list: point at its first line that is not a comment.
+        // Point at its first line that is not a comment.
         let first = text.lines().position(|line| {
             let line = line.trim();
             !line.is_empty() && !line.starts_with('#')
@@ -210,15 +207,12 @@ mod tests {
                 whole_months: Some(WholeMonths { paid: 10, free: 2 }),
             }
         );
-        // Placeholders are filled in while loading: `Save {annual_saving}`
-        // and `Yearly plan ({free_months} months free)`.
         assert_eq!(site.home.pricing.annual_badge.as_str(), "Save $50");
         assert_eq!(
             site.home.contact.promotion_options.annual.as_str(),
             "Yearly plan (2 months free)"
         );
-        // Nor is any left anywhere (home.yaml, plans.yaml, faq.yaml and both
-        // pages use them): the debug form prints every text of the site.
+        // None left anywhere: the debug form prints every text of the site.
         let everything = format!("{site:?}");
         assert_eq!(fill::find(&everything).next(), None);
         let slugs: Vec<&str> = site.pages.iter().map(|p| p.slug.as_str()).collect();

@@ -1,7 +1,5 @@
-//! Markdown to HTML for FAQ answers and pages, through pulldown-cmark.
-//!
-//! Raw HTML in Markdown is shown as text, never passed through: content can
-//! then never inject markup or script, whatever a site owner pastes in.
+//! Markdown to HTML through pulldown-cmark. Raw HTML is shown as text, so
+//! content can never inject markup or script.
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd, html};
 
@@ -11,24 +9,20 @@ fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION
 }
 
-/// A picture placed in Markdown as `![alt](src)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MarkdownPicture {
-    /// Byte offset of the `!` in the Markdown.
     pub offset: usize,
     pub src: String,
     /// Empty for a decoration, written `![""](src)`.
     pub alt: String,
-    /// Whether the author wrote any alt text at all (`![](src)` is a mistake:
-    /// a screen reader would read out the file name).
+    /// Whether any alt text was written: `![](src)` would have a screen reader
+    /// read the file name.
     pub described: bool,
-    /// The title written after the path, `![alt](src "title")`; empty if none.
     pub title: String,
 }
 
-/// `markdown` with every picture whose path has a space (`![x](Our
-/// Truck.jpg)`, which CommonMark reads as text) written in the `<…>` form
-/// it reads as a picture, and where each such picture's `!` now stands.
+/// `markdown` with each picture whose path has a space (which CommonMark reads
+/// as text) in the `<…>` form, and where each such `!` now stands.
 fn bracket_spaced_paths(markdown: &str) -> (std::borrow::Cow<'_, str>, Vec<usize>) {
     let mut out = String::new();
     let mut fixed = Vec::new();
@@ -43,7 +37,7 @@ fn bracket_spaced_paths(markdown: &str) -> (std::borrow::Cow<'_, str>, Vec<usize
         let mut from = 0;
         while !fenced && let Some(bang) = line[from..].find("![").map(|at| at + from) {
             from = bang + 2;
-            // Inside a code span when an odd number of backticks precede it.
+            // Inside a code span.
             if line[..bang].matches('`').count() % 2 == 1 {
                 continue;
             }
@@ -76,8 +70,7 @@ fn bracket_spaced_paths(markdown: &str) -> (std::borrow::Cow<'_, str>, Vec<usize
     (std::borrow::Cow::Owned(out), fixed)
 }
 
-/// The Markdown a picture's alt text is taken from: `""`, also as smart
-/// punctuation makes it, marks a decoration.
+/// A picture's alt text; `""`, also as smart punctuation makes it, marks a decoration.
 fn alt_text(written: &str) -> (String, bool) {
     let trimmed = written.trim();
     match trimmed {
@@ -87,11 +80,9 @@ fn alt_text(written: &str) -> (String, bool) {
     }
 }
 
-/// Every picture of `markdown`, in order: what [`to_html_with_pictures`]
-/// meets, so a page is checked as it is rendered.
+/// Every picture of `markdown`, as [`to_html_with_pictures`] meets them.
 pub fn pictures(markdown: &str) -> Vec<MarkdownPicture> {
     let mut found = Vec::new();
-    // Placing nothing cannot fail.
     let _ = to_html_with_pictures(markdown, |picture| {
         found.push(picture.clone());
         Ok(String::new())
@@ -102,19 +93,12 @@ pub fn pictures(markdown: &str) -> Vec<MarkdownPicture> {
 /// The word that opens a fenced block placing an island: ```` ```island contact ````.
 pub const ISLAND_FENCE: &str = "island";
 
-/// An island placed in Markdown by a fenced block, the island's name after
-/// the word `island` and a `name: value` line for each setting:
-///
-/// ````markdown
-/// ```island contact
-/// plan: annual
-/// ```
-/// ````
+/// An island placed by a fenced block: ```` ```island contact ```` and a `name:
+/// value` line per setting.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MarkdownIsland {
-    /// Empty when the block names no island.
     pub name: String,
-    /// Byte offset of the name (of the fence when there is none).
+    /// Byte offset of the name (of the fence without one).
     pub name_offset: usize,
     pub settings: Vec<IslandSetting>,
 }
@@ -128,7 +112,6 @@ pub struct IslandSetting {
     pub value_offset: usize,
 }
 
-/// A line of an island block that is not `name: value`: its byte offset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NotASetting {
     pub offset: usize,
@@ -139,7 +122,6 @@ fn island_fence(info: &str) -> bool {
     info.split_whitespace().next() == Some(ISLAND_FENCE)
 }
 
-/// Every island block of `markdown`, in order.
 pub fn islands(markdown: &str) -> std::result::Result<Vec<MarkdownIsland>, NotASetting> {
     let mut found = Vec::new();
     let mut open: Option<MarkdownIsland> = None;
@@ -165,8 +147,7 @@ pub fn islands(markdown: &str) -> std::result::Result<Vec<MarkdownIsland>, NotAS
             }
             Event::Text(text) => {
                 let Some(island) = &mut open else { continue };
-                // The text's own place in the source, unless the block is
-                // indented (in a list), where its lines were cut.
+                // Exact unless the block is indented (in a list), which cuts its lines.
                 let exact = markdown.get(range.clone()) == Some(&*text);
                 let mut at = 0;
                 for line in text.split_inclusive('\n') {
@@ -193,8 +174,7 @@ pub fn islands(markdown: &str) -> std::result::Result<Vec<MarkdownIsland>, NotAS
     Ok(found)
 }
 
-/// `name: value`, the value text, a whole number or true/false; quotes
-/// make anything text.
+/// `name: value`: text, a whole number or true/false; quotes make anything text.
 fn setting(
     line: &str,
     offset: usize,
@@ -238,8 +218,7 @@ fn setting(
     })
 }
 
-/// `markdown` in HTML, each picture replaced by what `place` makes of it.
-/// Island blocks are left as code: see [`to_html_with_placements`].
+/// `markdown` in HTML, each picture replaced by `place`'s markup; island blocks stay code.
 pub fn to_html_with_pictures(
     markdown: &str,
     place: impl FnMut(&MarkdownPicture) -> Result<String>,
@@ -247,10 +226,8 @@ pub fn to_html_with_pictures(
     to_html_with_placements(markdown, place, |_| Ok(None))
 }
 
-/// `markdown` in HTML, each picture replaced by what `place` makes of it, and
-/// the island block number `n` (counted from 0, in [`islands`]' order) by
-/// what `place_island(n)` makes of it (a block it answers `None` for stays
-/// as code).
+/// As [`to_html_with_pictures`], and island block `n` ([`islands`]' order)
+/// replaced by `place_island(n)` (`None` leaves it code).
 pub fn to_html_with_placements(
     markdown: &str,
     mut place: impl FnMut(&MarkdownPicture) -> Result<String>,
@@ -261,7 +238,7 @@ pub fn to_html_with_placements(
     let mut islands = 0;
     let mut in_island = false;
     let (source, fixed) = bracket_spaced_paths(markdown);
-    // An offset in `source` as it is in `markdown`: each fix added two bytes.
+    // Each fix added two bytes before it.
     let original = |offset: usize| offset - 2 * fixed.iter().filter(|at| **at < offset).count();
     for (event, range) in Parser::new_ext(&source, options()).into_offset_iter() {
         if in_island {
@@ -315,7 +292,6 @@ pub fn to_html_with_placements(
     Ok(out)
 }
 
-/// The words of `markdown` without markup, for structured data.
 pub fn to_plain_text(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
     for event in Parser::new_ext(markdown, options()) {
@@ -324,7 +300,7 @@ pub fn to_plain_text(markdown: &str) -> String {
                 out.push_str(&text)
             }
             Event::SoftBreak | Event::HardBreak => out.push(' '),
-            // Inline ends (emphasis, links) join their words; block ends separate them.
+            // Inline ends join their words; block ends separate them.
             Event::End(
                 TagEnd::Paragraph
                 | TagEnd::Heading(_)
@@ -396,7 +372,6 @@ mod tests {
                 ("bins.jpg", "Bins", "At dusk")
             ]
         );
-        // Offsets are the author's, as written.
         for picture in &found {
             assert_eq!(&markdown[picture.offset..picture.offset + 2], "![");
         }

@@ -1,5 +1,4 @@
-//! The Markdown pages of content/pages/: their front matter, the pictures
-//! and island blocks in their text.
+//! The Markdown pages: front matter, and the pictures and island blocks in their text.
 
 use std::path::Path;
 
@@ -14,8 +13,7 @@ use crate::diagnostics::{self, Diagnostic, Location, Result};
 use crate::media::Library;
 use crate::text::{line_column, read_text};
 
-/// Reads every `*.md` in `content`/pages/ (`shown` names `content` in
-/// messages). `check` sees each page's text as written.
+/// Reads every `*.md` of pages/; `check` sees each page's text as written.
 pub(super) fn load_pages(
     content: &Path,
     shown: &Path,
@@ -60,8 +58,8 @@ pub(super) fn load_pages(
         }
         files.push(path.to_path_buf());
     }
-    // Read and parsed on every core; the first failing file in name order is
-    // reported, as one file at a time would.
+    // On every core; the first failing file in name order is reported, as one
+    // at a time would.
     let loaded: Vec<Result<Page>> = files
         .par_iter()
         .map(|path| {
@@ -144,9 +142,8 @@ fn load_page(
     })
 }
 
-/// The island blocks of a page's Markdown, each part with its place in the
-/// file; whether the island and its settings exist is checked as the page
-/// renders, where the islands are known.
+/// A page's island blocks, each part at its place in the file; the island and
+/// settings are checked as the page renders.
 fn page_islands(body: &str, shown: &Path, body_line: usize) -> Result<Vec<PageIsland>> {
     let at = |offset: usize| {
         let (line, column) = line_column(&body.as_bytes()[..offset.min(body.len())]);

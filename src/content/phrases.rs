@@ -1,14 +1,13 @@
-//! Where a mistake is, in the owner's words: serde's path `monthly.price`
+//! Where a mistake is, in the owner's words: the path `monthly.price`
 //! becomes "the monthly plan's price", and `[0]` "the first question".
 
-/// The phrase for serde's `path` (as in `service_area.zip_codes[1]`, without
-/// a leading dot) in the file named `file_name`.
-pub fn phrase(path: &str, file_name: &str) -> String {
+/// The phrase for the value at `parts` in the file named `file_name`.
+pub fn phrase(parts: &[Part], file_name: &str) -> String {
     let mut nouns: Vec<String> = Vec::new();
     // The key just read, whose list an index that follows belongs to.
     let mut list_key: Option<&str> = None;
-    for part in parts(path) {
-        match part {
+    for part in parts {
+        match *part {
             Part::Key(key) => {
                 nouns.push(key_noun(key));
                 list_key = Some(key);
@@ -35,33 +34,10 @@ pub fn phrase(path: &str, file_name: &str) -> String {
     phrase
 }
 
-enum Part<'a> {
+/// One step of the way to a value: a key, or a position in a list.
+pub enum Part<'a> {
     Key(&'a str),
     Index(usize),
-}
-
-/// `a.b[2].c` as keys and indexes.
-fn parts(path: &str) -> Vec<Part<'_>> {
-    let mut parts = Vec::new();
-    for segment in path.split('.').filter(|s| !s.is_empty()) {
-        let mut rest = segment;
-        if let Some(bracket) = rest.find('[') {
-            if bracket > 0 {
-                parts.push(Part::Key(&rest[..bracket]));
-            }
-            rest = &rest[bracket..];
-            while let Some(inner) = rest.strip_prefix('[') {
-                let Some(end) = inner.find(']') else { break };
-                if let Ok(index) = inner[..end].parse() {
-                    parts.push(Part::Index(index));
-                }
-                rest = &inner[end + 1..];
-            }
-        } else {
-            parts.push(Part::Key(rest));
-        }
-    }
-    parts
 }
 
 /// "the monthly plan" + "price" = "the monthly plan's price".
@@ -134,7 +110,24 @@ fn ordinal(index: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::phrase;
+    use super::{Part, phrase};
+
+    /// `a.b[2].c` as keys and indexes.
+    fn parts(path: &str) -> Vec<Part<'_>> {
+        let mut parts = Vec::new();
+        for segment in path.split('.').filter(|s| !s.is_empty()) {
+            let (key, indexes) = segment.split_once('[').unwrap_or((segment, ""));
+            if !key.is_empty() {
+                parts.push(Part::Key(key));
+            }
+            for index in indexes.split('[') {
+                if let Some(index) = index.strip_suffix(']') {
+                    parts.push(Part::Index(index.parse().unwrap()));
+                }
+            }
+        }
+        parts
+    }
 
     #[test]
     fn paths_read_as_phrases() {
@@ -171,7 +164,7 @@ mod tests {
             ),
         ];
         for (path, file, expected) in cases {
-            assert_eq!(phrase(path, file), expected, "{path}");
+            assert_eq!(phrase(&parts(path), file), expected, "{path}");
         }
     }
 }

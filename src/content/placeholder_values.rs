@@ -1,20 +1,17 @@
-//! The value of each placeholder, computed from business.yaml and
-//! plans.yaml.
+//! Each placeholder's value, from business.yaml and plans.yaml.
 
 use super::derived::Derived;
 use super::fill::Values;
 use super::model::{Business, Plans};
 use super::placeholders::{Kind, PLACEHOLDERS};
 
-/// What placeholders' values are computed from.
 pub struct Sources<'a> {
     pub business: &'a Business,
     pub plans: &'a Plans,
     pub derived: &'a Derived,
 }
 
-/// The values of every placeholder for these sources: all of them, but
-/// those that need whole months when the prices give none.
+/// Every placeholder's value, but those needing whole months the prices do not give.
 pub fn values(sources: &Sources) -> Values {
     let mut values = Values::default();
     for placeholder in PLACEHOLDERS {
@@ -29,9 +26,8 @@ pub fn values(sources: &Sources) -> Values {
     values
 }
 
-/// The value of the placeholder `name`; `None` for months the prices do not
-/// give whole, and for a name without a value here (the test below fails on
-/// one).
+/// `None` for months the prices do not give whole, and for a name without a
+/// value here (a test fails on one).
 fn value(name: &str, s: &Sources) -> Option<String> {
     let business = s.business;
     let months = s.derived.whole_months;

@@ -1,18 +1,12 @@
 //! `{name}` placeholders in content text, filled from business.yaml and
-//! plans.yaml so that no figure is typed twice.
-//!
-//! [`PLACEHOLDERS`] is the one list of them: each name with what it stands
-//! for and its kind of value. The names a text may use, the message for an
-//! unknown name and the list content authors read at the top of
-//! content/home.yaml ([`comment`]; the `placeholders` test keeps that file's
-//! copy the same) all come from it. It knows no content type, so the value
-//! types can check their text against it; the values are computed above
-//! them, in `placeholder_values`.
+//! plans.yaml so no figure is typed twice. [`PLACEHOLDERS`] is their one list:
+//! the names allowed, the message for an unknown one, and the list at the top
+//! of content/home.yaml ([`comment`]) come from it. It knows no content type,
+//! so value types can check text against it; `placeholder_values` computes the values.
 
 pub use super::fill::find;
 
-/// One placeholder: its name (written `{name}`), what it stands for, as
-/// content authors read it, and its kind of value.
+/// A placeholder: its name, what it stands for (as authors read it), its kind.
 pub struct Placeholder {
     pub name: &'static str,
     pub description: &'static str,
@@ -22,16 +16,14 @@ pub struct Placeholder {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Text,
-    /// A phrase written in lowercase, capitalised where a sentence starts.
+    /// Lowercase, capitalised where a sentence starts.
     Phrase,
-    /// A number of months, which only exists when the annual price is a
-    /// whole number of monthly payments.
+    /// Months, defined only when the annual price is a whole number of monthly payments.
     WholeMonths,
 }
 
-/// Every placeholder a site owner may use, in the order content authors
-/// read them. Checked while loading, so a typo is reported at its line, and
-/// filled in at the end of loading.
+/// Every placeholder, in the order authors read them. Checked while loading, so
+/// a typo is reported at its line.
 pub const PLACEHOLDERS: &[Placeholder] = &[
     Placeholder {
         name: "business_name",
@@ -110,7 +102,6 @@ pub const PLACEHOLDERS: &[Placeholder] = &[
     },
 ];
 
-/// The names of every placeholder, in [`PLACEHOLDERS`]' order.
 pub fn names() -> Vec<&'static str> {
     PLACEHOLDERS.iter().map(|p| p.name).collect()
 }
@@ -119,25 +110,19 @@ fn is_known(name: &str) -> bool {
     PLACEHOLDERS.iter().any(|p| p.name == name)
 }
 
-/// Whether the placeholder `name` has a value only when the annual price is
-/// a whole number of monthly payments.
 pub fn needs_whole_months(name: &str) -> bool {
     PLACEHOLDERS
         .iter()
         .any(|p| p.name == name && p.kind == Kind::WholeMonths)
 }
 
-/// The first line of the list of placeholders in the content files.
 pub const COMMENT_HEADING: &str =
     "# Text may use these placeholders, filled in from business.yaml and plans.yaml:";
 
-/// The mark of the placeholders that need whole months in [`comment`].
 const WHOLE_MONTHS_MARK: &str = "*";
 
-/// The list of placeholders for content authors, as YAML comment lines:
-/// [`COMMENT_HEADING`], then one line for each, its name and what it stands
-/// for, and a note on those that need whole months. content/home.yaml starts
-/// with exactly this text.
+/// The placeholders as YAML comment lines for authors: content/home.yaml starts
+/// with exactly this.
 pub fn comment() -> String {
     let width = PLACEHOLDERS
         .iter()
@@ -164,12 +149,11 @@ pub fn comment() -> String {
     out
 }
 
-/// The first unknown placeholder in `text`, with its byte offset.
+/// With its byte offset.
 pub fn first_unknown(text: &str) -> Option<(usize, &str)> {
     find(text).find(|(_, name)| !is_known(name))
 }
 
-/// The message for an unknown placeholder.
 pub fn unknown_message(name: &str) -> (String, String) {
     let names = names();
     let known: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();

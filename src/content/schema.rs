@@ -1,9 +1,7 @@
-//! JSON Schemas of the content files, generated from the types the build
-//! reads them into, so that an editor checks and completes what the build
-//! will accept. They live in `content/schemas/`; each content file names
-//! its own in a `# yaml-language-server: $schema=…` line. `curbside schemas`
-//! writes them again after a change to the types; a test fails while the
-//! written ones are stale.
+//! JSON Schemas of the content files from the types the build reads, so an
+//! editor checks and completes what the build accepts. Each content file names
+//! its schema in `content/schemas/`; `curbside schemas` rewrites them, and a
+//! test fails while they are stale.
 
 use std::path::Path;
 
@@ -13,11 +11,10 @@ use schemars::generate::SchemaSettings;
 use super::{Business, Chrome, FaqEntry, Home, NotFound, PageMeta, Plans};
 use crate::diagnostics::{Diagnostic, Result};
 
-/// The folder under content/ the schemas are written to.
 pub const FOLDER: &str = "schemas";
 
-/// Each content file's schema: the content file (a page's front matter for
-/// `pages/*.md`), the schema's file name, and its text.
+/// Each content file (a page's front matter for `pages/*.md`), its schema's
+/// file name and text.
 pub fn files() -> Vec<(&'static str, &'static str, String)> {
     vec![
         (
@@ -58,7 +55,7 @@ pub fn files() -> Vec<(&'static str, &'static str, String)> {
     ]
 }
 
-/// Draft 7: the newest that YAML editors' language server reads.
+/// Draft 7: the newest YAML editors' language server reads.
 fn schema_for<T: JsonSchema>(title: &str) -> String {
     let mut schema = SchemaSettings::draft07()
         .into_generator()
@@ -69,7 +66,6 @@ fn schema_for<T: JsonSchema>(title: &str) -> String {
     text
 }
 
-/// Writes every schema into `content_dir/schemas/`.
 pub fn write(content_dir: &Path) -> Result<Vec<String>> {
     let folder = content_dir.join(FOLDER);
     std::fs::create_dir_all(&folder).map_err(|err| Diagnostic::io("create", &folder, err))?;

@@ -1,10 +1,6 @@
-//! What the owner should still change before publishing, though the site
-//! builds.
-
 use super::site::{FOOTER_PAGES_LIMIT, Site};
 
-/// What the owner should still change before publishing, though the site
-/// builds: each a warning line.
+/// What the owner should still change before publishing, though the site builds.
 pub fn warnings(site: &Site) -> Vec<String> {
     let mut warnings = Vec::new();
     let business = &site.business;
@@ -38,9 +34,8 @@ pub fn warnings(site: &Site) -> Vec<String> {
     warnings
 }
 
-/// The business.yaml values still holding the repository's samples, which
-/// must be replaced before the site is published. Samples use the names
-/// reserved for examples: the `.example` domain and 555-01xx phone numbers.
+/// business.yaml's values still holding samples, which use names reserved for
+/// examples: `.example` and 555-01xx.
 pub fn sample_values(site: &Site) -> Vec<&'static str> {
     let business = &site.business;
     let mut samples = Vec::new();
@@ -71,7 +66,6 @@ mod tests {
     use crate::content::{self, Geo, Page, PageLink, REQUIRED_PAGES};
     use crate::media::Library;
 
-    /// The repository's own content.
     fn real_site() -> Site {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
         let shown = Path::new("content");
@@ -111,8 +105,7 @@ mod tests {
         assert!(!first(&site).contains("street_address"));
     }
 
-    /// The repository's content with `added` more pages, each linked as
-    /// `link` says.
+    /// The repository's content and `added` pages linked as `link` says.
     fn site_with_pages(added: usize, link: PageLink) -> Site {
         let mut site = real_site();
         let mut page = site.pages[0].clone();
@@ -151,8 +144,8 @@ mod tests {
     #[test]
     fn pages_in_the_footer_up_to_the_limit_are_not_warned_about() {
         let at = site_with_pages(FOOTER_PAGES_LIMIT, PageLink::Footer);
-        // The privacy policy and terms are not counted: they have links of
-        // their own; nor is the door hangers' page, which says `link: none`.
+        // The legal pages have their own links; the door hangers' page says
+        // `link: none`.
         assert_eq!(
             at.pages.len(),
             FOOTER_PAGES_LIMIT + REQUIRED_PAGES.len() + 1

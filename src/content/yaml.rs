@@ -1,5 +1,5 @@
-//! Reading content files: YAML parsing (its messages rewritten by
-//! `yaml_errors`), front matter, and where a key is.
+//! Reading content files: YAML (messages rewritten by `yaml_errors`), front
+//! matter, where a key is.
 
 use std::path::Path;
 
@@ -8,8 +8,7 @@ use serde::de::DeserializeOwned;
 use super::yaml_errors::translate;
 use crate::diagnostics::{Diagnostic, Location, Result};
 
-/// Parses YAML `text` from `shown` into `T`. `line_offset` is added to reported
-/// lines, for YAML that starts part-way into a file (front matter).
+/// `line_offset` is added to reported lines, for front matter.
 pub fn parse<T: DeserializeOwned>(text: &str, shown: &Path, line_offset: usize) -> Result<T> {
     let blank = text.lines().all(|line| {
         let line = line.trim();
@@ -32,19 +31,17 @@ pub fn parse<T: DeserializeOwned>(text: &str, shown: &Path, line_offset: usize) 
             .at(Location::at(shown, line_offset + 1, 1))
             .help(help));
     }
-    serde_yaml::from_str(text).map_err(|err| {
-        // serde_yaml reports a syntax error only after the values before it
-        // were read, so a broken line (an unclosed quote, a bad indent) would
-        // surface as a wrong value above it. The syntax error comes first.
-        let err = serde_yaml::from_str::<serde::de::IgnoredAny>(text)
-            .err()
-            .unwrap_or(err);
-        translate(&err, text, shown, line_offset)
+    serde_path_to_error::deserialize(serde_yaml::Deserializer::from_str(text)).map_err(|err| {
+        // serde_yaml reports a syntax error only after the values before it, so
+        // a broken line would show as a wrong value above it: the syntax error comes first.
+        match serde_yaml::from_str::<serde::de::IgnoredAny>(text) {
+            Err(syntax) => translate(&syntax, None, text, shown, line_offset),
+            Ok(_) => translate(err.inner(), Some(err.path()), text, shown, line_offset),
+        }
     })
 }
 
-/// Splits `---` front matter from the body of a Markdown file. Returns the
-/// front matter, the line it starts on, and the body with the line it starts on.
+/// Splits `---` front matter from the body: each with the line it starts on.
 pub fn split_front_matter<'a>(
     text: &'a str,
     shown: &Path,
@@ -73,9 +70,8 @@ pub fn split_front_matter<'a>(
         .help("add a line with just `---` after the front matter"))
 }
 
-/// The 1-based line and column of the value of a nested key in block-style
-/// YAML, for errors that concern several values at once (serde has no
-/// positions left after parsing).
+/// The line and column of a nested key's value in block YAML, for errors about
+/// several values (serde keeps no positions).
 pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
     let mut depth = 0;
     let mut parent_indent: Option<usize> = None;
@@ -206,8 +202,8 @@ mod missing_colon_tests {
 
     #[test]
     fn a_key_without_its_colon_is_reported_on_its_own_line() {
-        // Read as text running on into the next line, it is reported there
-        // by the parser; or, last in its block, at the line after it.
+        // Read as text running on into the next line: reported there, or last
+        // in its block, at the line after.
         let cases = [
             (
                 "title About Us\ndescription: x\n",

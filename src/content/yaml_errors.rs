@@ -1,46 +1,61 @@
-//! serde_yaml's messages turned into ones that say, in the words of the
-//! content files, where the mistake is and what to change.
+//! serde_yaml's messages in the words of the content files: where the mistake
+//! is, and what to change.
 
 use std::path::Path;
 
-use super::values::HELP_MARK;
-use super::{phrases, spelling};
+use serde_path_to_error::Segment;
+
+use super::phrases::{self, Part};
+use super::spelling;
+use super::values::take_failure;
 use crate::diagnostics::{Diagnostic, Location};
 
+/// `path`: where a value was being read; `None` for a syntax error.
 pub(super) fn translate(
     err: &serde_yaml::Error,
+    path: Option<&serde_path_to_error::Path>,
     text: &str,
     shown: &Path,
     line_offset: usize,
 ) -> Diagnostic {
     let raw = err.to_string();
-    // Syntax errors read "PROBLEM at line L column C, while CONTEXT at line L
-    // column C"; other errors "PATH: MESSAGE at line L column C". We print
-    // locations ourselves.
+    // "PROBLEM at line L column C, while CONTEXT at …" for syntax errors,
+    // "PATH: MESSAGE at line L column C" for others; locations are printed by the caller.
     let (problem, context) = match raw.split_once(", while ") {
         Some((problem, context)) => (problem, Some(context)),
         None => (raw.as_str(), None),
     };
     let problem = problem.find(" at line ").map_or(problem, |i| &problem[..i]);
-    let (path, problem) = split_path(problem);
+    let mut parts = path.map(parts).unwrap_or_default();
+    // An unknown or repeated key fails as it is read: named by its mapping.
+    if let Some(Part::Key(key)) = parts.last()
+        && ["unknown field", "duplicate field"]
+            .iter()
+            .any(|what| problem.contains(&format!("{what} `{key}`")))
+    {
+        parts.pop();
+    }
+    let problem = problem
+        .strip_prefix(&format!("{}: ", yaml_path(&parts)))
+        .unwrap_or(problem);
     let at = err.location().map(|at| (at.line(), at.column()));
-    let (message, help, at) = match problem.split_once(HELP_MARK) {
+    let (message, help, at) = match take_failure(problem) {
         Some((message, help)) => {
-            let at = placeholder_position(message, text, at).or(at);
-            (message.to_string(), Some(help.to_string()), at)
+            let at = placeholder_position(&message, text, at).or(at);
+            (message, Some(help), at)
         }
         None => explain(problem, context, text, at),
     };
     let file_name = shown
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    // "must be a number" and "is empty" read on from the phrase that names the value.
+    // "must be …" and "is …" read on from the value's phrase.
     let continues = message.starts_with("must ") || message.starts_with("is ");
-    let message = match (path, continues) {
-        (Some(path), true) => format!("{} {message}", phrases::phrase(path, &file_name)),
-        (Some(path), false) => format!("{}: {message}", phrases::phrase(path, &file_name)),
-        (None, true) => format!("this value {message}"),
-        (None, false) => message,
+    let message = match (parts.is_empty(), continues) {
+        (false, true) => format!("{} {message}", phrases::phrase(&parts, &file_name)),
+        (false, false) => format!("{}: {message}", phrases::phrase(&parts, &file_name)),
+        (true, true) => format!("this value {message}"),
+        (true, false) => message,
     };
     let location = match at {
         Some((line, column)) => Location::at(shown, line + line_offset, column),
@@ -53,24 +68,37 @@ pub(super) fn translate(
     diagnostic
 }
 
-/// Splits serde_yaml's "monthly.features: " prefix from a message. The root
-/// of a list shows as `.[2]`, written `[2]` here.
-fn split_path(message: &str) -> (Option<&str>, &str) {
-    match message.split_once(": ") {
-        Some((path, rest))
-            if path
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c)) =>
-        {
-            (Some(path.strip_prefix('.').unwrap_or(path)), rest)
+fn parts(path: &serde_path_to_error::Path) -> Vec<Part<'_>> {
+    path.iter()
+        .filter_map(|segment| match segment {
+            Segment::Seq { index } => Some(Part::Index(*index)),
+            Segment::Map { key } | Segment::Enum { variant: key } => Some(Part::Key(key)),
+            Segment::Unknown => None,
+        })
+        .collect()
+}
+
+/// As serde_yaml writes the path before a message: `.` at the root, `.[2]` for
+/// a list there.
+fn yaml_path(parts: &[Part]) -> String {
+    let mut written = String::new();
+    for part in parts {
+        match part {
+            Part::Key(key) if written.is_empty() => written.push_str(key),
+            Part::Key(key) => written.push_str(&format!(".{key}")),
+            Part::Index(index) if written.is_empty() => written.push_str(&format!(".[{index}]")),
+            Part::Index(index) => written.push_str(&format!("[{index}]")),
         }
-        _ => (None, message),
+    }
+    if written.is_empty() {
+        ".".into()
+    } else {
+        written
     }
 }
 
-/// Rewrites a message of serde or the YAML parser in the words of the
-/// content files, with advice and, where the parser noticed the mistake
-/// later than it was made, the place of the mistake itself.
+/// A message of serde or the YAML parser in the content files' words, with
+/// advice and, where the parser noticed late, the mistake's own place.
 fn explain(
     message: &str,
     context: Option<&str>,
@@ -89,8 +117,7 @@ fn explain(
         let help = "replace the tab characters in this line with spaces";
         return (message.to_string(), Some(help.into()), at);
     }
-    // Text such as `{city} is nice` or `*Yes*, we do` must be quoted: YAML
-    // reads a value that starts with one of these as something else.
+    // YAML reads a value starting with one of these as something else.
     let value = line
         .split_once(": ")
         .map_or("", |(_, value)| value.trim_start());
@@ -155,7 +182,7 @@ fn explain(
         return (format!("the key `{field}` is missing"), Some(help), at);
     }
     if let Some(field) = quoted_name(message, "duplicate field `") {
-        // serde reports the mapping the key is in; point at the second one.
+        // serde points at the mapping; point at the second key.
         let indent = at.map_or(0, |(_, column)| column - 1);
         let second = text
             .lines()
@@ -217,7 +244,6 @@ fn explain(
         );
     }
     if let Some(help) = quote_it {
-        // Point at the text to quote, not where the parser gave up on it.
         let column = line[..line.len() - value.len()].chars().count() + 1;
         let first = value.chars().next().unwrap_or('{');
         let message =
@@ -264,9 +290,8 @@ fn explain(
     (plain.to_string(), Some(help.into()), at)
 }
 
-/// Where an unknown placeholder is, for a message about one: serde_yaml
-/// points at the start of the text, which for a block of text (`|`) is the
-/// line above it.
+/// An unknown placeholder's place: serde_yaml points at the start of the text,
+/// for a block (`|`) the line above it.
 fn placeholder_position(
     message: &str,
     text: &str,
@@ -278,7 +303,6 @@ fn placeholder_position(
         .enumerate()
         .skip(line.saturating_sub(1))
         .find_map(|(index, line_text)| {
-            // On the value's own line, only what follows the value's start.
             let from = if index + 1 == line {
                 line_text
                     .char_indices()
@@ -292,9 +316,8 @@ fn placeholder_position(
         })
 }
 
-/// A line above `line` that starts at the same indent as it and has text but
-/// no colon: a key whose colon was left out. The parser reads it as the
-/// start of a text running on into `line`, and only complains there.
+/// A line above `line` at its indent with text but no colon: a key missing its
+/// colon, which the parser reads as text running on into `line`.
 fn key_without_colon_above(text: &str, line: usize) -> Option<(usize, usize)> {
     let indent = |l: &str| l.len() - l.trim_start().len();
     let here = text.lines().nth(line.checked_sub(1)?)?;
@@ -316,23 +339,20 @@ fn key_without_colon_above(text: &str, line: usize) -> Option<(usize, usize)> {
     .then_some((index + 1, indent(above) + 1))
 }
 
-/// The name in backquotes after `prefix` in `message`.
 fn quoted_name<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
     let rest = message.split_once(prefix)?.1;
     rest.split('`').next()
 }
 
-/// The line and column in a parser context such as "scanning a quoted
-/// scalar at line 11 column 8".
+/// The position in a context such as "scanning a quoted scalar at line 11 column 8".
 fn position_in(context: &str) -> Option<(usize, usize)> {
     let (_, position) = context.split_once(" at line ")?;
     let (line, column) = position.split_once(" column ")?;
     Some((line.parse().ok()?, column.trim().parse().ok()?))
 }
 
-/// The opening quote of a double-quoted text that runs on past its line,
-/// searched upwards from `line`: the parser only notices where the text
-/// ends, at the next quote, often several lines further down.
+/// The opening quote of a text running past its line, searched upwards: the
+/// parser only notices at the next quote, often lines below.
 fn unbalanced_quote_before(text: &str, line: usize) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().take(line.saturating_sub(1)).collect();
     lines.iter().enumerate().rev().find_map(|(index, line)| {
@@ -346,7 +366,7 @@ fn unbalanced_quote_before(text: &str, line: usize) -> Option<(usize, usize)> {
     })
 }
 
-/// What serde found, in plain words: "sequence" is a list, "map" a group of keys.
+/// "sequence" is a list, "map" a group of keys.
 fn plain_found(found: &str) -> String {
     let found = found.split(" as ").next().unwrap_or(found);
     match found {
@@ -361,7 +381,7 @@ fn plain_found(found: &str) -> String {
     }
 }
 
-/// What serde expected, in plain words, with advice on writing it.
+/// What serde expected, in plain words, with advice.
 fn plain_expected(expected: &str) -> (String, String) {
     let (what, help): (&str, &str) = match expected {
         "a sequence" => (

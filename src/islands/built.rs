@@ -1,24 +1,19 @@
-//! What Node makes of the islands: the bundle and each placement's server
-//! HTML.
+//! What Node makes of the islands: the bundle and each placement's HTML.
 
 use std::collections::BTreeMap;
 
 use crate::output::file::OutputFile;
 
-/// An island's server-rendered HTML for one placement's props.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderedIsland {
-    /// `visible`, `idle` or `media:<query>`, as the island's file says; read
-    /// by frontend/src/runtime/islands.ts unless the placement says otherwise.
+    /// As the island's file says; the runtime reads it unless the placement says otherwise.
     pub hydrate: String,
     pub html: String,
 }
 
-/// The bundled islands: the runtime entry's URL path, the inline script that
-/// starts it (frontend/src/loader.ts), the head's inline script that fetches
-/// the islands' code early on a touch-first screen (frontend/src/preload.ts),
-/// every file to write, and each island's files (its own chunk first, then
-/// every chunk it imports, React's among them), as paths like the entry's.
+/// The bundle: the runtime's URL path, the two inline scripts
+/// (frontend/src/entries/loader.ts and early-fetch.ts), the files, and each
+/// island's files (its chunk first, then those it imports).
 #[derive(Debug, Clone)]
 pub struct Bundle {
     pub entry: String,

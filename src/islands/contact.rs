@@ -1,5 +1,4 @@
-//! The props of the contact island (frontend/src/islands/contact.tsx): how to
-//! reach the business, and the sign-up form.
+//! The contact island's props: how to reach the business, and the sign-up form.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -9,12 +8,14 @@ use crate::content::Site;
 use crate::content::values::Text;
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct PromotionOption {
     pub value: String,
     pub label: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct PromotionProps {
     /// The first option is the default ("None", shown as "Just Curious").
     pub options: Vec<PromotionOption>,
@@ -25,6 +26,7 @@ pub struct PromotionProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct PhoneProps {
     pub label: String,
     pub display: String,
@@ -32,6 +34,7 @@ pub struct PhoneProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct EmailProps {
     pub label: String,
     pub address: String,
@@ -40,6 +43,7 @@ pub struct EmailProps {
 /// A field of the sign-up form, by the name the form service receives
 /// (which is also its element's id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub enum ContactField {
     FirstName,
@@ -54,7 +58,6 @@ pub enum ContactField {
 }
 
 impl ContactField {
-    /// The field's name in the form, as the props spell it.
     pub fn name(self) -> String {
         serde_json::to_value(self)
             .ok()
@@ -63,12 +66,10 @@ impl ContactField {
     }
 }
 
-/// The fields a visitor must fill in: the one list of them. They travel in
-/// the contact island's props ([`ContactProps::required_fields`]), so the
-/// form marks exactly these `required` (in its server HTML too, where the
-/// browser checks them without JavaScript); the preview's stand-in for the
-/// form service refuses a submission without them, as the hosted service
-/// does once its form declares them required in its settings.
+/// The fields a visitor must fill in, the one list: the form marks exactly
+/// these `required` (in its server HTML too), and the preview's form stand-in
+/// refuses a submission without them, as the hosted service does when its
+/// settings require them.
 pub const REQUIRED_FIELDS: &[ContactField] = &[
     ContactField::FirstName,
     ContactField::LastName,
@@ -82,6 +83,7 @@ pub const REQUIRED_FIELDS: &[ContactField] = &[
 
 /// The labels of the form's fields, by field name.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct FieldLabels {
     pub first_name: String,
@@ -96,12 +98,14 @@ pub struct FieldLabels {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct FieldDefaults {
     pub city: String,
     pub state: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct ZipProps {
     pub service_area: Vec<String>,
@@ -110,6 +114,7 @@ pub struct ZipProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct ThanksProps {
     pub heading: String,
@@ -119,6 +124,7 @@ pub struct ThanksProps {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct ContactProps {
     /// Origin of the form service, e.g. "https://formspree.io"; "" means the page's own origin (local preview).

@@ -1,5 +1,4 @@
-//! Finding the islands: the files of frontend/src/islands/, each checked
-//! against its entry in the registry.
+//! Finding the islands: the files of frontend/src/islands/, checked against the registry.
 
 use std::path::Path;
 
@@ -10,11 +9,9 @@ use super::registry::{self, Entry};
 use crate::content::Site;
 use crate::diagnostics::{Diagnostic, Location, Result};
 
-/// Where the islands live, inside the frontend folder.
 pub const FOLDER: &str = "src/islands";
 
-/// An island of the project: a file of frontend/src/islands/, with its
-/// entry in the registry. Only an island that reads no props may have none.
+/// An island file with its registry entry; only one that reads no props may have none.
 #[derive(Clone)]
 pub struct Island {
     pub name: String,
@@ -22,7 +19,7 @@ pub struct Island {
 }
 
 impl Island {
-    /// The island's props, built from `site`: `{}` for one that takes none.
+    /// Built from `site`: `{}` for an island that takes none.
     pub fn props(&self, site: &Site, endpoint: &FormEndpoint) -> Result<Value> {
         let props = match self.entry {
             Some(entry) => entry.props(site, endpoint),
@@ -36,24 +33,21 @@ impl Island {
         })
     }
 
-    /// Whether `props` (the island's props with a placement's laid over
-    /// them) still read as the island's props struct; serde's message when
-    /// they do not.
+    /// Whether `props`, a placement's laid over, still read as the island's
+    /// struct; serde's message if not.
     pub fn check(&self, props: &Value) -> std::result::Result<(), String> {
         self.entry.map_or(Ok(()), |entry| entry.check(props))
     }
 }
 
-/// The islands of `dir` (`<name>.tsx`), sorted by name, each with its entry
-/// in [`registry::ISLANDS`]. `shown` is the folder as the site owner sees
-/// it, for messages.
+/// The islands of `dir` by name, each with its entry in [`registry::ISLANDS`];
+/// `shown` names the folder in messages.
 pub fn find(dir: &Path, shown: &Path) -> Result<Vec<Island>> {
     find_in(dir, shown, registry::ISLANDS)
 }
 
-/// [`find`], against the entries of `registry`. An island file that reads
-/// props (see [`reads_props`]) without an entry, or an entry without an
-/// island file, is an error naming the file and what to add or remove.
+/// [`find`] against `registry`: props read without an entry, or an entry
+/// without a file, is an error saying what to add or remove.
 fn find_in(dir: &Path, shown: &Path, registry: &'static [Entry]) -> Result<Vec<Island>> {
     let mut islands = Vec::new();
     for name in file_names(dir, shown)? {
@@ -97,7 +91,6 @@ fn find_in(dir: &Path, shown: &Path, registry: &'static [Entry]) -> Result<Vec<I
     Ok(islands)
 }
 
-/// The names of the island files in `dir` (`<name>.tsx`), sorted.
 fn file_names(dir: &Path, shown: &Path) -> Result<Vec<String>> {
     let entries = std::fs::read_dir(dir).map_err(|e| {
         Diagnostic::new(format!("cannot list the islands: {e}"))
@@ -131,18 +124,18 @@ fn file_names(dir: &Path, shown: &Path) -> Result<Vec<String>> {
     Ok(names)
 }
 
-/// Why the island's source shows that it reads props, if it does: it
-/// imports the generated props types, or its component (`export default
-/// function Name(…)`) takes parameters. Islands type their props with the
-/// generated types, so either says the island expects content.
+/// Why the source shows that the island reads props: it imports the generated
+/// types, or its component takes parameters.
 fn reads_props(source: &str) -> Option<&'static str> {
-    let imports_types = ["../props", "../props.generated"].iter().any(|module| {
-        ["", ".js", ".ts"].iter().any(|extension| {
-            ['"', '\'']
-                .iter()
-                .any(|quote| source.contains(&format!("{quote}{module}{extension}{quote}")))
-        })
-    });
+    let imports_types = ["../shared/island-types", "../shared/island-types.generated"]
+        .iter()
+        .any(|module| {
+            ["", ".js", ".ts"].iter().any(|extension| {
+                ['"', '\'']
+                    .iter()
+                    .any(|quote| source.contains(&format!("{quote}{module}{extension}{quote}")))
+            })
+        });
     if imports_types {
         return Some("its file imports the generated props types");
     }
@@ -152,7 +145,7 @@ fn reads_props(source: &str) -> Option<&'static str> {
     (!parameters.starts_with(')')).then_some("its component takes parameters")
 }
 
-/// The props struct an island would have: `opening-hours` → `OpeningHoursProps`.
+/// `opening-hours` → `OpeningHoursProps`.
 fn props_struct_name(name: &str) -> String {
     let mut out: String = name
         .split('-')
@@ -168,8 +161,7 @@ fn props_struct_name(name: &str) -> String {
     out
 }
 
-/// Lower-case letters, digits and dashes, starting with a letter: safe in
-/// file names, HTML attributes, element ids and template keys.
+/// Safe in file names, attributes, element ids and template keys.
 fn is_island_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_lowercase())
         && name
@@ -197,8 +189,8 @@ mod tests {
     #[test]
     fn an_island_reads_props_when_it_imports_their_types_or_its_component_takes_some() {
         for reads in [
-            "import type { MenuProps } from \"../props\";",
-            "import type { MenuProps } from '../props.generated.js';",
+            "import type { MenuProps } from \"../shared/island-types\";",
+            "import type { MenuProps } from '../shared/island-types.generated.js';",
             "export default function Hours({ days }: { days: string[] }) {",
             "export default function Hours(\n  props: HoursProps,\n) {",
         ] {
@@ -207,7 +199,7 @@ mod tests {
         for reads_none in [
             "import { useState } from \"react\";\nexport default function Wave() {",
             "export default function Wave( ) {",
-            "import { plan } from \"../plan\";\nimport \"../props-free\";",
+            "import { plan } from \"../shared/plan\";\nimport \"../shared/island-types-free\";",
         ] {
             assert_eq!(reads_props(reads_none), None, "{reads_none}");
         }
@@ -224,11 +216,10 @@ mod tests {
     fn an_entry_without_props_says_explicitly_that_its_island_takes_none() {
         const REGISTRY: &[Entry] = &[Entry::without_props("wave")];
         let dir = tempfile::tempdir().expect("a temporary folder");
-        // Reading props, as its source says, yet registered as taking none: the
-        // entry decides.
+        // Reads props by its source, registered as taking none: the entry decides.
         std::fs::write(
             dir.path().join("wave.tsx"),
-            "import type { MenuProps } from \"../props\";\nexport default function Wave(_: MenuProps) { return null; }\n",
+            "import type { MenuProps } from \"../shared/island-types\";\nexport default function Wave(_: MenuProps) { return null; }\n",
         )
         .expect("write the island");
         let islands = find_in(dir.path(), Path::new("islands"), REGISTRY).expect("found");

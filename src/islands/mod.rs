@@ -1,10 +1,7 @@
-//! The interactive parts of the site: one React component per file in
-//! frontend/src/islands/, found by listing that folder. Each file's name is
-//! the island's name in layouts (`{{ islands.<name> }}`); its props come from
-//! its entry in the [`registry`] (each island's props struct in its module
-//! here: [`pricing`], [`contact`], sharing [`props`]), and when it
-//! hydrates from its own `export const hydration` (read by the Node process,
-//! [`crate::node`]).
+//! The interactive parts: one React component per file of
+//! frontend/src/islands/, named `{{ islands.<name> }}` in layouts. Props come
+//! from the [`registry`] (structs in [`pricing`], [`contact`], [`props`]); the
+//! moment it hydrates, from its `export const hydration`.
 
 mod built;
 pub mod contact;

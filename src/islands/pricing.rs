@@ -13,6 +13,7 @@ use crate::content::{Plan, Site};
 
 /// A plan card of the pricing island.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct PricingPlan {
     #[serde(flatten)]
@@ -55,6 +56,7 @@ impl PricingPlan {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct PricingProps {
     pub toggle_label: String,

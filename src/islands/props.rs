@@ -1,13 +1,8 @@
-//! What the props of several islands share: where the form posts, the ids
-//! the islands find each other by, and the plans as they travel between
-//! islands. Each island's own props struct is in its module
-//! ([`super::pricing`], [`super::contact`]). Island code
-//! holds no business constants: every price, label and list it shows comes
-//! from these structs, built from content. They are the contract's source:
-//! the TypeScript types in frontend/src/props.generated.ts are generated from
-//! them (see the `island_props` test), so the two sides cannot drift apart.
-//! Which island takes which struct is the [`super::registry`]'s to say; the
-//! [`IslandProps`] trait every props struct implements is here, below both.
+//! What several islands' props share: where the form posts, the ids islands
+//! find each other by, the plans as they travel. Island code holds no business
+//! constants: every price, label and list comes from these structs, built from
+//! content, and the TypeScript types are exported from them, so the two sides
+//! cannot drift apart.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -16,8 +11,7 @@ use ts_rs::TS;
 use crate::content::{Plan, Site};
 use crate::output::headers::HOSTED_FORM_SERVICE;
 
-/// Where the contact form posts: the hosted form service, or the preview
-/// server's stand-in.
+/// The hosted form service, or the preview's stand-in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FormEndpoint {
     Hosted,
@@ -34,8 +28,7 @@ impl FormEndpoint {
     }
 }
 
-/// An island's props struct: built from the site's content, sent to the
-/// island as JSON, typed in TypeScript from the same struct.
+/// Built from content, sent as JSON, typed in TypeScript from the same struct.
 pub trait IslandProps: Serialize + DeserializeOwned + TS + 'static {
     fn from_site(site: &Site, endpoint: &FormEndpoint) -> Self;
 }
@@ -45,6 +38,7 @@ pub const CONTACT_SECTION_ID: &str = "contact";
 pub const PROMOTION_SELECT_ID: &str = "promotion";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "lowercase")]
 pub enum PlanType {
     Monthly,
@@ -52,6 +46,7 @@ pub enum PlanType {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "lowercase")]
 pub enum BillingFrequency {
     Monthly,
@@ -60,6 +55,7 @@ pub enum BillingFrequency {
 
 /// The plan as it travels between islands and into the form's hidden fields.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 #[serde(rename_all = "camelCase")]
 pub struct PlanIdentity {
     pub plan_type: PlanType,
@@ -83,6 +79,7 @@ impl PlanIdentity {
 
 /// Both plans, keyed by plan type.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export_to = "island-types.generated.ts")]
 pub struct Plans<P> {
     pub monthly: P,
     pub annual: P,

@@ -1,12 +1,10 @@
-//! Colours as the photographer saw them: decoded pixels in whatever space
-//! their ICC profile names (an iPhone's Display P3, Adobe RGB, a print
-//! shop's CMYK, a scanner's grey) converted to sRGB, the only space every
-//! browser assumes. A profile that cannot be honoured is an error, never a
-//! picture in the wrong colours.
+//! Colours as the photographer saw them: pixels in whatever space their ICC
+//! profile names (Display P3, Adobe RGB, CMYK, a scanner's grey) converted to
+//! sRGB, the one every browser assumes. A profile that cannot be honoured is an
+//! error, never wrong colours.
 
 use image::metadata::Orientation;
 
-/// The channels of decoded pixels, 8 bits each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Channels {
     Grey,
@@ -31,7 +29,6 @@ impl Channels {
         }
     }
 
-    /// The profile's colour space signature these pixels need.
     fn space(self) -> &'static [u8; 4] {
         match self {
             Channels::Grey | Channels::GreyAlpha => b"GRAY",
@@ -49,22 +46,19 @@ impl Channels {
     }
 }
 
-/// Pixels as a decoder gives them, before colour management.
+/// Before colour management.
 pub struct Decoded {
     pub data: Vec<u8>,
     pub channels: Channels,
     pub width: u32,
     pub height: u32,
-    /// The embedded ICC profile, if any.
     pub profile: Option<Vec<u8>>,
-    /// As the camera's EXIF says the picture is turned.
+    /// As EXIF says.
     pub orientation: Orientation,
 }
 
-/// The pixels of `decoded` in sRGB: RGBA when they have an alpha channel,
-/// RGB otherwise. Without a profile, RGB is taken as sRGB already, grey as
-/// sRGB's grey, and CMYK is converted by the plain formula browsers use
-/// for such files.
+/// In sRGB, RGBA with an alpha channel, RGB otherwise. Without a profile RGB
+/// and grey are taken as sRGB's, and CMYK converted by browsers' plain formula.
 pub fn to_srgb(decoded: Decoded) -> Result<Vec<u8>, String> {
     let Decoded {
         data,

@@ -1,9 +1,7 @@
-//! Making a photo's copies: decoded once (JPEG in [`jpeg`], the others
-//! here), its colours converted to sRGB ([`colour`]), turned as the camera
-//! says, then resized and encoded at every width on
-//! every core. Only pixels are encoded: nothing of the original file's
-//! metadata (EXIF with its GPS position, XMP, IPTC, comments, the colour
-//! profile) can reach a copy.
+//! A photo's copies: decoded once ([`jpeg`], or here), converted to sRGB
+//! ([`colour`]), turned upright, then resized and encoded at every width on
+//! every core. Only pixels are encoded: no metadata (EXIF and its GPS, XMP,
+//! IPTC, comments, profile) reaches a copy.
 
 use image::{DynamicImage, ImageDecoder};
 use rayon::prelude::*;
@@ -14,18 +12,16 @@ use super::jpeg;
 use super::picture::{self, Picture};
 use super::variants::{ENCODING, Encoding, Format, Variant};
 
-/// A photo's pixels, upright and in sRGB, 8 bits a channel.
+/// Upright, sRGB, 8 bits a channel.
 pub struct Pixels {
     pub data: Vec<u8>,
     pub width: u32,
     pub height: u32,
-    /// RGBA when the photo has an alpha channel, RGB otherwise.
     pub alpha: bool,
 }
 
-/// Decodes a photo (`bytes` of `picture`) into upright sRGB pixels. A file
-/// cut short or damaged is an error, never a picture with a grey half, even
-/// where a decoder gives up on it by panicking.
+/// Decodes a photo into upright sRGB pixels; a cut or damaged file is an error,
+/// never a half-grey picture, even when a decoder panics.
 pub fn decode(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     std::panic::catch_unwind(|| decode_unguarded(picture, bytes))
         .unwrap_or_else(|_| Err("the decoder stopped at a damaged part of the file".to_string()))
@@ -62,8 +58,7 @@ fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     })
 }
 
-/// PNG and WebP, through `image`, keeping grey pixels grey so that a grey
-/// profile applies to them.
+/// PNG and WebP through `image`, keeping grey pixels grey for a grey profile.
 fn decode_with_image(picture: &Picture, bytes: &[u8]) -> Result<Decoded, String> {
     let mut decoder = picture::decoder(bytes, picture.kind).map_err(|err| err.to_string())?;
     let profile = decoder.icc_profile().ok().flatten();
@@ -89,13 +84,12 @@ fn decode_with_image(picture: &Picture, bytes: &[u8]) -> Result<Decoded, String>
     })
 }
 
-/// Every copy in `variants` of the decoded photo, in their order, made on
-/// every core.
+/// Every copy in `variants`, in order, on every core.
 pub fn encode(pixels: &Pixels, variants: &[Variant]) -> Result<Vec<Vec<u8>>, String> {
     encode_with(pixels, variants, &ENCODING)
 }
 
-/// [`encode`] with other settings: for measuring them.
+/// For measuring other settings.
 pub fn encode_with(
     pixels: &Pixels,
     variants: &[Variant],
@@ -158,14 +152,14 @@ fn encode_one(
     match variant.format {
         Format::Avif => {
             let (w, h) = (width as usize, height as usize);
-            // 8 bits a channel, as the source; one thread, as the copies are
-            // already made side by side (rav1e would start a pool of its own).
+            // 8 bits a channel, as the source; one thread, as copies are made
+            // side by side (rav1e would start its own pool).
             let encoder = ravif::Encoder::new()
                 .with_quality(encoding.avif_quality)
                 .with_speed(encoding.avif_speed)
                 .with_bit_depth(ravif::BitDepth::Eight)
                 .with_num_threads(Some(1));
-            // The resized bytes, lent as pixels: no copy.
+            // Lent, not copied.
             let encoded = if alpha {
                 encoder.encode_rgba(ravif::Img::new(data.as_rgba(), w, h))
             } else {

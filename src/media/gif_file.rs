@@ -1,14 +1,12 @@
-//! A GIF as published: its frames, their timing and the animation's loop,
-//! written anew. Comments, XMP (where editors put GPS positions and names),
-//! colour profiles and every other application block stay behind. Frames
-//! are copied index for index, so the picture is exactly the same.
+//! A GIF written anew: frames, timing and loop; comments, XMP (where editors
+//! put GPS and names), profiles and other blocks stay behind. Frames are copied
+//! index for index.
 
-/// Frames decoded at most: more than any animation a page shows.
+/// More than any animation a page shows.
 const MAX_FRAMES: usize = 2_000;
 
-/// The GIF `bytes` with nothing but its frames; an error for a file cut
-/// short or damaged. Each frame is written as soon as it is decoded, so one
-/// frame at a time is held.
+/// An error for a cut or damaged file. Each frame is written once decoded, so
+/// one is held at a time.
 pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
@@ -19,8 +17,8 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut encoder = gif::Encoder::new(&mut out, width, height, global.as_deref().unwrap_or(&[]))
         .map_err(|err| err.to_string())?;
-    // The first frame waits until the second shows whether this is an
-    // animation, whose loop (read by then) goes before the frames.
+    // The second frame shows whether this is an animation, whose loop goes
+    // before the frames.
     let mut first: Option<gif::Frame<'static>> = None;
     let mut frames = 0;
     loop {
@@ -63,7 +61,6 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, String> {
 mod tests {
     use super::*;
 
-    /// Two frames of 4 × 4 with a comment and an XMP block.
     fn animation() -> Vec<u8> {
         let mut out = Vec::new();
         {

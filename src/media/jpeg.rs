@@ -1,6 +1,5 @@
-//! JPEG through zune-jpeg directly, for what the general decoder hides: a
-//! file cut short or damaged is an error rather than grey blocks (strict
-//! mode), and CMYK stays CMYK, so the print shop's profile can convert it.
+//! JPEG through zune-jpeg directly: a cut or damaged file is an error, not grey
+//! blocks (strict mode), and CMYK stays CMYK for its profile.
 
 use image::metadata::Orientation;
 use zune_core::bytestream::ZCursor;
@@ -10,7 +9,6 @@ use zune_jpeg::JpegDecoder;
 
 use super::colour::{Channels, Decoded};
 
-/// JPEG's own limit on each side.
 const MAX_SIDE: usize = 65_535;
 
 pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
@@ -25,7 +23,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         .ok_or("the JPEG's headers name no colour space")?;
     let (out, channels) = match input {
         ColorSpace::Luma => (ColorSpace::Luma, Channels::Grey),
-        // Kept as stored: YCCK is turned into CMYK below.
+        // YCCK is turned into CMYK below.
         ColorSpace::CMYK | ColorSpace::YCCK => (input, Channels::Cmyk),
         _ => (ColorSpace::RGB, Channels::Rgb),
     };
@@ -55,8 +53,8 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     })
 }
 
-/// YCCK codes 255 minus the stored C, M and Y as YCbCr codes RGB (as
-/// libjpeg writes it); K is stored as it is. Gives CMYK as stored.
+/// YCCK codes 255 minus stored C, M, Y as YCbCr codes RGB (as libjpeg writes
+/// it), K as stored: gives CMYK as stored.
 fn ycck_to_stored_cmyk(data: &mut [u8]) {
     for pixel in data.chunks_exact_mut(4) {
         let y = f32::from(pixel[0]);
@@ -69,8 +67,8 @@ fn ycck_to_stored_cmyk(data: &mut [u8]) {
     }
 }
 
-/// Whether the file carries Adobe's APP14 segment, whose writers store CMYK
-/// with 255 for no ink. Only the segments before the image data are read.
+/// Adobe's APP14 segment: its writers store 255 for no ink. Only segments
+/// before the image data are read.
 fn adobe_inverted(bytes: &[u8]) -> bool {
     let mut at = 2;
     while at + 4 <= bytes.len() && bytes[at] == 0xFF {

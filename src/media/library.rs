@@ -1,12 +1,8 @@
-//! The pictures of one build: each read and checked once however many pages
-//! place it, remembered so the build publishes exactly those, and their
-//! copies made once and kept in the project's cache folder.
-//!
-//! Every copy is named after the photo's bytes and the settings, so a
-//! changed photo or setting gets new names and a copy is never made twice.
-//! The cache keeps a record of each copy's own digest: a copy whose bytes no
-//! longer match it is made again, and copies no placed picture uses are
-//! removed once a build has published the rest.
+//! The pictures of one build: each read and checked once, published exactly as
+//! placed, and its copies made once and cached. A copy is named after the
+//! photo's bytes and settings, so a change gets new names; the cache records
+//! each copy's digest, remakes a copy that no longer matches, and drops copies
+//! no picture uses.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -23,10 +19,8 @@ use super::{gif_file, svg};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::output::file::OutputFile;
 
-/// The digest (xxh3-128, hexadecimal) of each cached copy, by file name.
 type Records = BTreeMap<String, String>;
 
-/// A picture placed at least once, with where it was first placed.
 #[derive(Debug, Clone)]
 struct Placed {
     picture: Arc<Picture>,
@@ -58,22 +52,16 @@ impl Placed {
 pub struct Library {
     content: PathBuf,
     shown: PathBuf,
-    /// `.curbside/images/`, or none (nothing is kept).
+    /// `.curbside/images/`, if kept.
     cache: Option<PathBuf>,
-    /// What the cache held when the build started.
     records: Records,
-    /// Pictures read by this build, by name.
     placed: Mutex<BTreeMap<String, Placed>>,
-    /// Records of the copies this build made.
     fresh: Mutex<Records>,
 }
 
-/// The cache's record of its copies' digests.
 const RECORDS: &str = "records.json";
 
 impl Library {
-    /// The pictures under `content` (shown as `shown`), with copies kept in
-    /// `cache` when given.
     pub fn new(content: &Path, shown: &Path, cache: Option<PathBuf>) -> Library {
         let records = cache
             .as_ref()
@@ -90,9 +78,8 @@ impl Library {
         }
     }
 
-    /// The picture `src` as written in a file whose folder, relative to
-    /// `content/`, is `from_dir` (empty for `content/` itself), placed at
-    /// `at`: read and checked, or an error that points at `at`.
+    /// The picture `src` written in `content/<from_dir>`, placed at `at`: read
+    /// and checked, or an error pointing there.
     pub fn place(&self, from_dir: &str, src: &str, at: &Location) -> Result<Arc<Picture>> {
         let src = src.trim();
         if src.contains("://") || src.starts_with("//") || src.starts_with("data:") {
@@ -113,7 +100,6 @@ impl Library {
         if let Some(placed) = self.lock_placed().get(&name) {
             return Ok(Arc::clone(&placed.picture));
         }
-        // Only a name not placed as written is looked for on disk.
         let name = picture::on_disk(&self.content, &name).unwrap_or(name);
         if let Some(placed) = self.lock_placed().get(&name) {
             return Ok(Arc::clone(&placed.picture));
@@ -197,9 +183,8 @@ impl Library {
         self.placed.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The published files of every picture placed so far: the cached
-    /// copies, and those not made yet made now, on every core. Then the
-    /// cache keeps the records of these copies and nothing else.
+    /// Every placed picture's files: cached copies, the rest made now on every
+    /// core. The cache then keeps only these.
     pub fn publish(&self) -> Result<Vec<OutputFile>> {
         let placed: Vec<Placed> = self.lock_placed().values().cloned().collect();
         let files: Vec<Result<Vec<OutputFile>>> = placed
@@ -282,8 +267,8 @@ impl Library {
             .collect())
     }
 
-    /// The bytes of a placed picture, read again to make its copies: they
-    /// must still be those its copies are named after.
+    /// A placed picture read again for its copies: its bytes must still be
+    /// those they are named after.
     fn read_again(&self, placed: &Placed) -> Result<Vec<u8>> {
         let picture = &placed.picture;
         let (path, shown) = picture::paths(&self.content, &self.shown, &picture.name);
@@ -300,8 +285,8 @@ impl Library {
         Ok(bytes)
     }
 
-    /// Decodes every placed photo whose copies are not all in the cache, so
-    /// that `curbside check` finds a damaged file as a build would.
+    /// Decodes every placed photo not fully cached, so `curbside check` finds a
+    /// damaged file as a build would.
     pub fn check_decodes(&self) -> Result<()> {
         let placed: Vec<Placed> = self.lock_placed().values().cloned().collect();
         let checked: Vec<Result<()>> = placed
@@ -323,8 +308,7 @@ impl Library {
         checked.into_iter().collect()
     }
 
-    /// What the owner is told of placed pictures that publish with less
-    /// than they have: an animation shown still.
+    /// Placed pictures that publish with less than they have: an animation shown still.
     pub fn warnings(&self) -> Vec<String> {
         self.lock_placed()
             .values()
@@ -354,7 +338,6 @@ impl Library {
         Some(self.cache.as_ref()?.join(cache_name(variant)))
     }
 
-    /// A cached copy whose bytes still match their record.
     fn read_cached(&self, variant: &Variant) -> Option<Vec<u8>> {
         let path = self.cached_path(variant)?;
         let name = path.file_name()?.to_str()?;
@@ -363,7 +346,7 @@ impl Library {
         (picture::digest(&bytes) == *recorded).then_some(bytes)
     }
 
-    /// Best effort: a copy that cannot be kept is only made again next time.
+    /// Best effort: an unkept copy is only made again next time.
     fn write_cached(&self, variant: &Variant, contents: &[u8]) {
         let Some(path) = self.cached_path(variant) else {
             return;
@@ -378,8 +361,7 @@ impl Library {
         }
     }
 
-    /// Keeps the copies named `kept` in the cache with their records, and
-    /// removes every other file of it.
+    /// Keeps the `kept` copies and their records; removes every other file.
     fn prune(&self, kept: &[String]) {
         let Some(dir) = &self.cache else { return };
         let fresh = std::mem::take(&mut *self.fresh.lock().unwrap_or_else(PoisonError::into_inner));
@@ -403,14 +385,12 @@ impl Library {
     }
 }
 
-/// A copy's file name in the cache: its published name without the folder.
 fn cache_name(variant: &Variant) -> &str {
     variant.path.rsplit('/').next().unwrap_or(&variant.path)
 }
 
-/// Writes `contents` to `path` through a temporary file renamed into place,
-/// so a build stopped halfway never leaves a cut-off file to be read later.
-/// Whether it was written.
+/// Writes through a temporary file renamed into place, so a stopped build never
+/// leaves a cut-off file; whether it was written.
 fn write_whole(path: &Path, contents: &[u8]) -> bool {
     let Some(dir) = path.parent() else {
         return false;

@@ -1,7 +1,6 @@
-//! What the site publishes besides its pages: the owner's pictures, made
-//! into small copies that carry nothing but pixels ([`picture`], [`variants`],
-//! [`encode`], kept by a [`library::Library`] for each build), and the files
-//! of `content/public/`, published as they are ([`public`]).
+//! What the site publishes besides pages: the owner's pictures as small copies
+//! carrying only pixels ([`picture`], [`variants`], [`encode`], a
+//! [`library::Library`] per build), and `content/public/` as it is ([`public`]).
 
 pub mod colour;
 pub mod crop;

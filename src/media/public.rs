@@ -1,40 +1,32 @@
-//! `content/public/`: files published as they are, under the same names and
-//! folders, at the root of the site: a home-screen icon, a search console's
-//! verification page, `.well-known/security.txt`, a price sheet as PDF.
+//! `content/public/`: files published as they are, at the same paths from the
+//! site's root (an icon, a verification page, `.well-known/security.txt`, a PDF).
 
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{self, Diagnostic, Location, Result};
 use crate::output::file::{CopiedFile, OutputFile};
 
-/// The folder under `content/`.
 pub const FOLDER: &str = "public";
 
-/// A file to publish as it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublicFile {
-    /// Its address on the site, without the leading `/`: `prices.pdf`,
-    /// `.well-known/security.txt`.
+    /// Its address without the leading `/`: `prices.pdf`.
     pub path: String,
     pub source: PathBuf,
-    /// As messages name it: `content/public/prices.pdf`.
     pub shown: PathBuf,
-    /// Its size in bytes when it was listed.
+    /// Its size when listed.
     pub len: u64,
 }
 
-/// Text files up to this size are read, so that the hosting's compressed
-/// copies can be made of them; every other file is copied as a stream, so a
-/// build's memory does not grow with the videos and archives it publishes.
+/// Text files up to this size are read, to be compressed; the rest are
+/// streamed, so memory does not grow with the videos and archives published.
 const COMPRESSED_UP_TO: u64 = 8 << 20;
 
 impl PublicFile {
-    /// Whether the build compresses this file, and so reads it whole.
     pub fn compressed(&self) -> bool {
         self.len <= COMPRESSED_UP_TO && crate::output::compress::is_text(&self.path)
     }
 
-    /// The file as the output copies it, for one that is not compressed.
     pub fn copied(&self) -> CopiedFile<'_> {
         CopiedFile {
             path: &self.path,
@@ -43,7 +35,6 @@ impl PublicFile {
         }
     }
 
-    /// The file's bytes, for one that is [`compressed`](Self::compressed).
     pub fn read(&self) -> Result<OutputFile> {
         let contents = std::fs::read(&self.source).map_err(|err| {
             Diagnostic::io("read", &self.shown, err).at(Location::file(&self.shown))
@@ -55,9 +46,8 @@ impl PublicFile {
     }
 }
 
-/// Files that computers leave in folders on their own (Finder's view
-/// settings, Explorer's thumbnails): never the owner's to publish, and no
-/// reason to stop a build.
+/// Files computers leave on their own (Finder's, Explorer's): never published,
+/// no reason to stop.
 fn left_by_the_system(name: &str) -> bool {
     name == ".DS_Store"
         || name.starts_with("._")
@@ -68,9 +58,8 @@ fn left_by_the_system(name: &str) -> bool {
         || name == "__MACOSX"
 }
 
-/// Lists `content/public/` (`dir`, shown as `shown`), refusing what no hosting
-/// would serve as expected and any link that leads out of `project`. A
-/// missing folder is an empty one.
+/// Lists `dir`, refusing what no hosting would serve as expected and links out
+/// of `project`; a missing folder is empty.
 pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
     if !dir.is_dir() {
         return Ok(Vec::new());
@@ -124,9 +113,8 @@ pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>>
     Ok(files)
 }
 
-/// Pictures in content/public/ that carry metadata (EXIF, where cameras put
-/// the GPS position; XMP; text chunks): published as they are, so the owner
-/// is told, with the way to publish a clean copy instead.
+/// Pictures here carrying metadata (EXIF with its GPS, XMP, text chunks) are
+/// published as they are: the owner is told how to publish a clean copy.
 pub fn warnings(files: &[PublicFile]) -> Vec<String> {
     const MARKS: [&[u8]; 6] = [
         b"Exif\0\0",
@@ -148,7 +136,7 @@ pub fn warnings(files: &[PublicFile]) -> Vec<String> {
         .iter()
         .filter(|file| picture(&file.path))
         .filter(|file| {
-            // The metadata of these formats sits near the start.
+            // These formats keep their metadata near the start.
             let Ok(mut head) = std::fs::File::open(&file.source) else {
                 return false;
             };
@@ -168,7 +156,7 @@ pub fn warnings(files: &[PublicFile]) -> Vec<String> {
         .collect()
 }
 
-/// Refuses names hosting services would hide or that the build writes itself.
+/// Refuses names hosting would hide or the build writes.
 fn check_name(path: &str, shown: &Path) -> Result<()> {
     let at = || Location::file(shown);
     let parts: Vec<&str> = path.split('/').collect();
@@ -202,10 +190,8 @@ fn check_name(path: &str, shown: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Refuses a public file that would take the place of one the build
-/// writes: `generated` lists those paths (`index.html`, `about.html`,
-/// `sitemap.xml`…); `pages` the pages' addresses without `.html`, which
-/// hosting would answer with the public file instead of the page.
+/// Refuses a public file taking the place of one the build writes (`generated`)
+/// or of a page (`pages`, without `.html`, which hosting would answer with the file).
 pub fn check_collisions(files: &[PublicFile], generated: &[String], pages: &[&str]) -> Result<()> {
     for file in files {
         let clash = generated

@@ -1,11 +1,8 @@
-//! An SVG as published: the drawing and nothing else. Editors write the
-//! author's name, file paths and their own settings into a drawing
-//! (`<metadata>`, `inkscape:` and `sodipodi:` elements and attributes,
-//! comments), and a drawing may carry code (`<script>`, `onload=`,
-//! `javascript:` links) or reach for other files (an image, font or style
-//! sheet elsewhere). The published copy is written anew from the parsed
-//! drawing with only SVG's own elements and attributes, without any of
-//! that; what cannot be removed without changing the drawing is refused.
+//! An SVG as published: the drawing and nothing else. Editors write names,
+//! paths and settings into it (`<metadata>`, `inkscape:`, `sodipodi:`,
+//! comments), and it may carry code (`<script>`, `onload=`, `javascript:`) or
+//! reach for other files. The copy is written anew with only SVG's own elements
+//! and attributes; what cannot be removed without changing the drawing is refused.
 
 use std::fmt::Write as _;
 
@@ -13,22 +10,18 @@ const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
-/// Elements dropped with everything inside them.
+/// Dropped with everything inside.
 const DROPPED: &[&str] = &["metadata", "script", "foreignObject"];
 
-/// Why a drawing cannot be published as it is, in the owner's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
-    /// Not well-formed XML, or not an SVG.
     Unreadable(String),
-    /// It draws a photo embedded in it, which may carry camera details.
+    /// An embedded photo, which may carry camera details.
     EmbeddedPicture,
-    /// A style names a file or address outside the drawing.
+    /// A style naming a file or address outside the drawing.
     ExternalStyle(String),
 }
 
-/// The drawing `bytes` without metadata, code or references to anything
-/// outside it.
 pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
     let text = std::str::from_utf8(bytes)
         .map_err(|_| Refused::Unreadable("it is not UTF-8 text".to_string()))?;
@@ -64,7 +57,7 @@ fn write_element(out: &mut String, node: roxmltree::Node, root: bool) -> Result<
             None => "",
             Some(XLINK_NS) => "xlink:",
             Some(XML_NS) => "xml:",
-            // inkscape:, sodipodi:, rdf: and any other editor's own.
+            // Any editor's own.
             Some(_) => continue,
         };
         if local.to_ascii_lowercase().starts_with("on") {
@@ -113,7 +106,6 @@ fn write_element(out: &mut String, node: roxmltree::Node, root: bool) -> Result<
     Ok(())
 }
 
-/// Refuses a style that loads anything from outside the drawing.
 fn check_style(css: &str) -> Result<(), Refused> {
     let lower = css.to_ascii_lowercase();
     if lower.contains("@import") {
@@ -193,7 +185,7 @@ mod tests {
         ] {
             assert!(cleaned.contains(kept), "{kept} missing from {cleaned}");
         }
-        // What is written is itself a drawing that parses the same way again.
+        // What is written parses the same way again.
         assert_eq!(clean(cleaned.as_bytes()).unwrap(), cleaned.as_bytes());
     }
 

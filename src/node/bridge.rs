@@ -1,5 +1,5 @@
-//! The one long-lived Node process (frontend/scripts/island-server.mjs) and
-//! the messages the build sends it: bundle, render, minify.
+//! The long-lived Node process (frontend/scripts/island-server.mjs) and the
+//! build's requests: bundle, render, minify.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -14,13 +14,13 @@ use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Bundle, RenderedIsland};
 use crate::output::file::OutputFile;
 
-/// A stylesheet to minify: its path as shown to the site owner, and its text.
+/// Its path as the owner sees it, and its text.
 pub struct Stylesheet<'a> {
     pub shown: &'a Path,
     pub css: &'a str,
 }
 
-/// What to tell the site owner when Node answers a request with an error.
+/// What to tell the owner when Node answers with an error.
 struct Failure {
     headline: &'static str,
     help: &'static str,
@@ -38,15 +38,14 @@ const STYLES_FAILED: Failure = Failure {
 
 pub struct NodeBridge {
     child: Child,
-    /// Taken on drop: closing it asks Node to stop esbuild and exit.
+    /// Dropping it asks Node to stop esbuild and exit.
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
     next_id: u64,
     script: PathBuf,
 }
 
-/// One line Node answers a request with: which request, whether it worked,
-/// and what it made.
+/// One reply line: which request, whether it worked, what it made.
 #[derive(Deserialize)]
 struct NodeMessage {
     id: Option<u64>,
@@ -84,11 +83,11 @@ struct BundleFile {
 }
 
 impl NodeBridge {
-    /// Starts the island server of `frontend`, installing its npm
-    /// dependencies first when they are missing or stale.
+    /// Starts the island server, running `npm ci` first when its packages are
+    /// missing or stale.
     pub fn start(frontend: &Path) -> Result<NodeBridge> {
         ensure_installed(frontend)?;
-        // Absolute, because Node runs with the frontend folder as its working directory.
+        // Node runs in the frontend folder.
         let frontend =
             std::path::absolute(frontend).map_err(|err| Diagnostic::io("find", frontend, err))?;
         let script = frontend.join("scripts").join("island-server.mjs");
@@ -121,7 +120,6 @@ impl NodeBridge {
         })
     }
 
-    /// Sends one request and waits for its reply.
     fn request(
         &mut self,
         mut request: Value,
@@ -185,7 +183,7 @@ impl NodeBridge {
         Ok(reply.rest)
     }
 
-    /// Bundles the islands (incrementally after the first time).
+    /// Incrementally after the first time.
     pub fn bundle(&mut self) -> Result<Bundle> {
         let reply = self.request(json!({ "cmd": "bundle" }), FRONTEND_FAILED)?;
         let reply: BundleReply = serde_json::from_value(Value::Object(reply)).map_err(|err| {
@@ -205,8 +203,8 @@ impl NodeBridge {
         })
     }
 
-    /// Minifies stylesheets with esbuild, one result per sheet, in order.
-    /// Syntax warnings are printed by Node; they do not fail the build.
+    /// One result per sheet, in order; Node prints syntax warnings, which do
+    /// not fail the build.
     pub fn minify_css(&mut self, sheets: &[Stylesheet]) -> Result<Vec<String>> {
         let request: Vec<Value> = sheets
             .iter()
@@ -226,10 +224,8 @@ impl NodeBridge {
         Ok(reply.css)
     }
 
-    /// Renders each island's HTML from its props with React's
-    /// `identifierPrefix` (name, props, prefix), and learns when it hydrates.
-    /// With `reload`, Node first bundles its server module from the sources
-    /// again.
+    /// Renders each island from its props with React's `identifierPrefix`, and
+    /// learns when it hydrates. With `reload`, Node first rebuilds its server module.
     pub fn render(
         &mut self,
         islands: &[(&str, &Value, &str)],
@@ -267,9 +263,8 @@ impl NodeBridge {
 
 impl Drop for NodeBridge {
     fn drop(&mut self) {
-        // Closing stdin lets Node stop esbuild's service process and exit;
-        // killing Node outright would leave esbuild running, holding our
-        // stderr open. Kill only if it lingers.
+        // Closing stdin lets Node stop esbuild's process and exit; killing Node
+        // would leave esbuild holding our stderr open. Kill only if it lingers.
         drop(self.stdin.take());
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
         while std::time::Instant::now() < deadline {

@@ -1,14 +1,9 @@
-//! What Node made last time, kept on disk and keyed on the hashes of what it
-//! was made from: the frontend's sources (every file of frontend/ but its
-//! packages, package-lock.json included), each island placement's props, the
-//! stylesheets.
-//! A build whose inputs hash the same takes the results from here and never
-//! starts Node; a fresh clone has no cache and a changed input another key, so
-//! a stale result is never used. Timestamps play no part.
-//!
-//! Each kind of result has one slot (the newest), so the cache stays the size
-//! of one site's results. Slots are written whole (a temporary file, then a
-//! rename): builds running at once may replace each other's, never cut them.
+//! What Node made last time, on disk, keyed on the hashes of its inputs: the
+//! frontend's sources (all of frontend/ but its packages), each placement's
+//! props, the stylesheets. A build whose inputs hash the same never starts
+//! Node; timestamps play no part. One slot (the newest) per kind keeps the
+//! cache one site's size; slots are written whole (temporary file, then
+//! rename), so concurrent builds may replace each other's but never cut them.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -21,16 +16,13 @@ use crate::islands::{Bundle, RenderedIsland};
 use crate::output::file::OutputFile;
 use crate::text::hex;
 
-/// A content hash, in hex.
 pub type Key = String;
 
-/// Folders of frontend/ that are not its sources.
 const NOT_SOURCES: &[&str] = &["node_modules"];
-/// Files of frontend/ that are not its sources (the install lock).
+/// The install lock.
 const NOT_SOURCE_FILES: &[&str] = &[".install.lock"];
 
-/// The hash of every source file of `frontend` (path and contents, in path
-/// order): what the bundles, the islands' HTML and the minifier depend on.
+/// The hash of every source file of `frontend`, path and contents, in path order.
 pub fn frontend_key(frontend: &Path) -> Result<Key> {
     let mut hasher = Sha256::new();
     let walk = walkdir::WalkDir::new(frontend)
@@ -56,7 +48,7 @@ pub fn frontend_key(frontend: &Path) -> Result<Key> {
         let path = entry.path();
         let bytes = std::fs::read(path).map_err(|err| Diagnostic::io("read", path, err))?;
         let relative = path.strip_prefix(frontend).unwrap_or(path);
-        // Lengths first, so no two different trees hash alike.
+        // Lengths first, so no two trees hash alike.
         let name = relative.to_string_lossy();
         hasher.update((name.len() as u64).to_le_bytes());
         hasher.update(name.as_bytes());
@@ -66,7 +58,6 @@ pub fn frontend_key(frontend: &Path) -> Result<Key> {
     Ok(hex(&hasher.finalize()))
 }
 
-/// The key of `parts` taken together.
 pub fn key_of(parts: &[&[u8]]) -> Key {
     let mut hasher = Sha256::new();
     for part in parts {
@@ -108,12 +99,12 @@ impl NodeCache {
 
     fn get<T: DeserializeOwned>(&self, kind: &str, key: &Key) -> Option<T> {
         let bytes = std::fs::read(self.dir.join(format!("{kind}.json"))).ok()?;
-        // A slot that does not parse is a miss, as a missing one is.
+        // Unparsable is a miss.
         let slot: Slot<T> = serde_json::from_slice(&bytes).ok()?;
         (slot.key == *key).then_some(slot.value)
     }
 
-    /// Best effort: a cache that cannot be written only costs time.
+    /// Best effort: an unwritable cache only costs time.
     fn put<T: Serialize>(&self, kind: &str, key: &Key, value: T) {
         let Ok(json) = serde_json::to_vec(&Slot {
             key: key.clone(),
@@ -167,8 +158,7 @@ impl NodeCache {
         }
     }
 
-    /// The islands' server HTML as the frontend of `key` rendered it, by
-    /// render key (island, props and prefix); empty for another frontend.
+    /// The islands' HTML the frontend `key` rendered, by render key; empty for another frontend.
     pub fn islands(&self, key: &Key) -> HashMap<String, RenderedIsland> {
         let stored: HashMap<String, StoredIsland> = self.get("islands", key).unwrap_or_default();
         stored
@@ -179,8 +169,7 @@ impl NodeCache {
             .collect()
     }
 
-    /// Keeps the islands a build rendered, and only those: the slot stays
-    /// the size of one site's placements.
+    /// Keeps only the islands this build rendered: one site's size.
     pub fn put_islands(&self, key: &Key, rendered: &HashMap<String, RenderedIsland>) {
         let stored: HashMap<&str, StoredIsland> = rendered
             .iter()
@@ -197,7 +186,6 @@ impl NodeCache {
         self.put("islands", key, stored);
     }
 
-    /// The minified stylesheets, in the order they were given.
     pub fn css(&self, key: &Key) -> Option<Vec<String>> {
         self.get("css", key)
     }

@@ -1,5 +1,5 @@
-//! Installs the frontend's npm dependencies when they are missing or no
-//! longer match package-lock.json, so a fresh clone builds with one command.
+//! Installs the frontend's npm packages when missing or stale, so a fresh clone
+//! builds with one command.
 
 use std::path::Path;
 use std::process::Command;
@@ -9,12 +9,11 @@ use sha2::{Digest, Sha256};
 use crate::diagnostics::{Diagnostic, Result};
 use crate::text::hex;
 
-/// Records which package-lock.json the installed node_modules came from.
+/// The package-lock.json node_modules came from.
 const STAMP: &str = "node_modules/.curbside-installed";
 
-/// Held while installing, so builds started together (tests, a build beside
-/// a preview) install once instead of all running npm in one folder. Not in
-/// node_modules/, which npm removes while the lock is held.
+/// Held while installing, so builds started together install once. Not in
+/// node_modules/, which npm removes meanwhile.
 const INSTALL_LOCK: &str = ".install.lock";
 
 pub fn ensure_installed(frontend: &Path) -> Result<()> {
@@ -33,7 +32,6 @@ pub fn ensure_installed(frontend: &Path) -> Result<()> {
     install(frontend)
 }
 
-/// Whether node_modules/ was installed from the current package-lock.json.
 fn is_current(frontend: &Path) -> Result<bool> {
     let (wanted, stamp) = wanted_stamp(frontend)?;
     Ok(std::fs::read_to_string(stamp).is_ok_and(|have| have.trim() == wanted))

@@ -1,11 +1,8 @@
-//! `.gz` and `.br` copies beside every text file, for hosting that serves
-//! precompressed files (nginx, Caddy). The work is spread over every core, and results are
-//! cached by content in a folder on disk, so a build only compresses what
-//! changed.
-//!
-//! The levels are chosen from measured size against time (the figures are in
-//! tests/bench/README.md, made with tests/bench/compression_levels.rs): past
-//! them, each level costs several times the time for a percent or two of bytes.
+//! `.gz` and `.br` copies of every text file, for hosts that serve
+//! precompressed files (nginx, Caddy), made on every core and cached by content
+//! on disk. The levels come from size against time measured in
+//! tests/bench/compression_levels.rs: past them, each level costs several times
+//! the time for a percent or two.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -20,25 +17,22 @@ use crate::text::hex;
 
 const TEXT_EXTENSIONS: &[&str] = &["html", "css", "js", "svg", "xml", "txt", "json"];
 
-/// zlib's default level: within 0.3 % of the best level's size here, at the
-/// same speed or better.
+/// zlib's default: within 0.3 % of the best size here, as fast or faster.
 pub const GZIP_LEVEL: u32 = 6;
-/// Within 2 % of quality 9's size at a twelfth of its time; 10 and 11 save
-/// another 7 % at 25 to 40 times the time (a second for the React chunk).
+/// Within 2 % of quality 9's size at a twelfth of its time; 10 and 11 save 7 %
+/// more at 25 to 40 times the time (a second for the React chunk).
 pub const BROTLI_QUALITY: i32 = 5;
-/// Scripts are the exception: compressed once per content (then read from the
-/// cache), and every visitor on a slow phone waits for them before an island
-/// works. At quality 11 the React chunk is 59 KB instead of 65 KB, about 30 ms
-/// less at 1.6 Mbps; the pages stay at [`BROTLI_QUALITY`].
+/// Scripts are compressed once per content (then cached), and a slow phone
+/// waits for them before an island works: at 11 the React chunk is 59 KB, not
+/// 65 KB, about 30 ms less at 1.6 Mbps.
 pub const SCRIPT_BROTLI_QUALITY: i32 = 11;
 
-/// Whether the file at `path` is text, which hosting serves compressed.
+/// Text, which hosting serves compressed.
 pub fn is_text(path: &str) -> bool {
     path.rsplit_once('.')
         .is_some_and(|(_, ext)| TEXT_EXTENSIONS.contains(&ext))
 }
 
-/// The brotli quality for the file at `path`.
 fn brotli_quality(path: &str) -> i32 {
     if path.ends_with(".js") {
         SCRIPT_BROTLI_QUALITY
@@ -47,7 +41,6 @@ fn brotli_quality(path: &str) -> i32 {
     }
 }
 
-/// The gzip and brotli forms of one file.
 type Compressed = Arc<(Vec<u8>, Vec<u8>)>;
 type Key = [u8; 32];
 
@@ -57,14 +50,12 @@ pub struct Compressor {
 }
 
 impl Compressor {
-    /// A compressor that also keeps its results in `dir` across runs.
     pub fn with_disk_cache(dir: PathBuf) -> Compressor {
         Compressor { disk: Some(dir) }
     }
 
-    /// One file per content: the gzip form's length (8 bytes, little
-    /// endian), the gzip form, then the brotli form. One file, not two: half
-    /// the files to create in a build that compresses everything.
+    /// One file per content: the gzip form's length (8 bytes, little endian),
+    /// the gzip form, the brotli form. One file, not two: half the files to create.
     fn read_cached(&self, key: &Key) -> Option<Compressed> {
         let bytes = std::fs::read(self.disk.as_ref()?.join(hex(key))).ok()?;
         let (length, rest) = bytes.split_first_chunk::<8>()?;
@@ -74,12 +65,12 @@ impl Compressor {
         Some(Arc::new((gz, br)))
     }
 
-    /// Best effort: a cache that cannot be written only costs time.
+    /// Best effort: an unwritable cache only costs time.
     fn write_cached(&self, key: &Key, (gz, br): &(Vec<u8>, Vec<u8>)) {
         if let Some(dir) = &self.disk {
             let path = dir.join(hex(key));
             // Written whole (temp file, then rename): an interrupted or
-            // concurrent build must never leave a cut-off file to be reused.
+            // concurrent build never leaves a cut-off file.
             let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
             let mut bytes = Vec::with_capacity(8 + gz.len() + br.len());
             bytes.extend_from_slice(&(gz.len() as u64).to_le_bytes());
@@ -90,7 +81,6 @@ impl Compressor {
         }
     }
 
-    /// The `.gz` and `.br` files for each text file in `files`.
     pub fn precompressed(&self, files: &[OutputFile]) -> Vec<OutputFile> {
         let text: Vec<&OutputFile> = files.iter().filter(|f| is_text(&f.path)).collect();
         let keys: Vec<Key> = text
@@ -99,7 +89,7 @@ impl Compressor {
             .collect();
         let found: Vec<Option<Compressed>> =
             keys.par_iter().map(|key| self.read_cached(key)).collect();
-        // Each missing content once, even when several files share it.
+        // Each missing content once, even if files share it.
         let mut seen = HashSet::new();
         let missing: Vec<(Key, &OutputFile)> = text
             .iter()
@@ -113,8 +103,8 @@ impl Compressor {
         {
             let _ = std::fs::create_dir_all(dir);
         }
-        // Every core; gzip and brotli of one file apart, so the largest file
-        // (the React chunk) does not hold up the end of the build on one core.
+        // gzip and brotli of one file apart, so the React chunk does not hold
+        // up the build's end on one core.
         let made: HashMap<Key, Compressed> = missing
             .par_iter()
             .map(|(key, file)| {
@@ -127,7 +117,6 @@ impl Compressor {
                 (*key, Arc::new(pair))
             })
             .collect();
-        // Every file has its pair now: found before, or just made.
         let compressed: Vec<(&OutputFile, Compressed)> = text
             .iter()
             .zip(keys)
@@ -137,8 +126,7 @@ impl Compressor {
                 Some((*file, pair))
             })
             .collect();
-        // Each pair is now held once (unless files share contents): moved
-        // into the output, not copied, so memory holds one copy of each.
+        // Moved into the output, not copied: memory holds one copy of each pair.
         drop(made);
         let mut out = Vec::with_capacity(compressed.len() * 2);
         for (file, pair) in compressed {
@@ -156,8 +144,7 @@ impl Compressor {
     }
 }
 
-/// The cache key of `contents`: its hash, and the levels, so results made at
-/// other levels are never reused.
+/// The hash of `contents` and the levels, so results at other levels are never reused.
 fn key(contents: &[u8], brotli_quality: i32) -> Key {
     Sha256::new()
         .chain_update(format!("gzip {GZIP_LEVEL}, brotli {brotli_quality}\n"))
@@ -168,7 +155,6 @@ fn key(contents: &[u8], brotli_quality: i32) -> Key {
 
 pub fn gzip(bytes: &[u8], level: u32) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
-    // Writing to a Vec cannot fail.
     let _ = encoder.write_all(bytes);
     encoder.finish().unwrap_or_default()
 }

@@ -1,5 +1,4 @@
-//! A file of the built site, the unit every stage hands on: rendered pages,
-//! bundled scripts and stylesheets go to the output folder as these.
+//! A file of the built site, what every stage hands on.
 
 use std::path::Path;
 
@@ -7,7 +6,7 @@ use sha2::{Digest, Sha256};
 
 use crate::text::hex;
 
-/// A file of the built site, by its path relative to the output folder.
+/// By its path relative to the output folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputFile {
     pub path: String,
@@ -22,7 +21,7 @@ impl OutputFile {
         }
     }
 
-    /// A file under assets/, named after its content so browsers and CDNs may cache it forever.
+    /// Under assets/, named after its content, so it may be cached forever.
     pub fn asset(stem: &str, extension: &str, contents: Vec<u8>) -> Self {
         OutputFile {
             path: format!("assets/{}", hashed_name(stem, extension, &contents)),
@@ -31,19 +30,16 @@ impl OutputFile {
     }
 }
 
-/// A file of the built site copied from one on disk as a stream, never held
-/// in memory whole: how `content/public/` publishes videos and archives.
+/// Copied from disk as a stream, never held whole: how `content/public/`
+/// publishes videos and archives.
 #[derive(Debug, Clone, Copy)]
 pub struct CopiedFile<'a> {
-    /// Relative to the output folder.
     pub path: &'a str,
     pub source: &'a Path,
-    /// The source as messages name it.
     pub shown: &'a Path,
 }
 
-/// `name-HASH.ext`: the hash of `contents`, so a changed file gets a new name
-/// and browsers and CDNs may cache every asset forever.
+/// `name-HASH.ext`: a changed file gets a new name, so assets may be cached forever.
 pub fn hashed_name(stem: &str, extension: &str, contents: &[u8]) -> String {
     let digest = hex(&Sha256::digest(contents));
     format!("{stem}-{}.{extension}", &digest[..10])

@@ -1,11 +1,10 @@
-//! The security headers, in one place: written to `_headers` for hosting that
-//! reads it (Netlify, Cloudflare Pages) and sent by the preview server.
+//! The security headers, in one place: `_headers` for hosting that reads it,
+//! and the preview server's.
 
-/// The hosted form service's origin: the sign-up form posts there, so the
-/// policy allows it (and only it) beside the site itself.
+/// The sign-up form posts there, so the policy allows it beside the site.
 pub const HOSTED_FORM_SERVICE: &str = "https://formspree.io";
 
-/// The CSP sources (`'sha256-…'`) of the pages' inline stylesheet and script.
+/// The CSP sources of the pages' inline stylesheet and script.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InlineSources {
     pub styles: Vec<String>,
@@ -13,7 +12,6 @@ pub struct InlineSources {
 }
 
 impl InlineSources {
-    /// Allows exactly these texts in `<style>` and `<script>` elements.
     pub fn allowing(styles: &[&str], scripts: &[&str]) -> InlineSources {
         InlineSources {
             styles: styles.iter().map(|text| csp_hash(text)).collect(),
@@ -21,9 +19,8 @@ impl InlineSources {
         }
     }
 
-    /// The sources a `_headers` file written by [`headers_file`] allows: the
-    /// preview server reads them back when it serves an earlier session's
-    /// build before its own first build has succeeded.
+    /// The sources a [`headers_file`] allows, read back by the preview when it
+    /// serves an earlier session's build.
     pub fn from_headers_file(text: &str) -> InlineSources {
         let mut sources = InlineSources::default();
         let Some(csp) = text
@@ -49,7 +46,7 @@ impl InlineSources {
     }
 }
 
-/// The Content-Security-Policy's directives, in the order they are sent.
+/// In the order they are sent.
 fn policy_directives(inline: &InlineSources) -> Vec<String> {
     let with = |directive: &str, sources: &[String]| {
         std::iter::once(directive.to_string())
@@ -71,13 +68,12 @@ fn policy_directives(inline: &InlineSources) -> Vec<String> {
     ]
 }
 
-/// Directives a browser ignores in a `<meta>` policy: only a header can
-/// carry them (X-Frame-Options covers framing where no header file is read).
+/// Ignored in a `<meta>` policy (X-Frame-Options covers framing where no header
+/// file is read).
 const HEADER_ONLY_DIRECTIVES: &[&str] = &["frame-ancestors"];
 
-/// The policy every page carries in `<meta http-equiv="Content-Security-Policy">`,
-/// for hosting that sends no headers of the site's: the header's policy
-/// without what a `<meta>` cannot hold.
+/// The `<meta>` policy, for hosting that sends none of the site's headers: the
+/// header's, less what a `<meta>` cannot hold.
 pub fn meta_policy(inline: &InlineSources) -> String {
     policy_directives(inline)
         .into_iter()
@@ -89,7 +85,6 @@ pub fn meta_policy(inline: &InlineSources) -> String {
         .join("; ")
 }
 
-/// Header name and value pairs every response carries.
 pub fn security(inline: &InlineSources) -> Vec<(&'static str, String)> {
     let csp = policy_directives(inline).join("; ");
     vec![
@@ -109,10 +104,9 @@ pub fn security(inline: &InlineSources) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Cache policy for hashed assets: their names change with their content.
+/// Hashed assets: their names change with their content.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// The CSP source allowing exactly `text` as an inline `<style>` or `<script>`.
 pub fn csp_hash(text: &str) -> String {
     use base64::Engine as _;
     use sha2::{Digest, Sha256};
@@ -123,7 +117,6 @@ pub fn csp_hash(text: &str) -> String {
     )
 }
 
-/// The `_headers` file.
 pub fn headers_file(inline: &InlineSources) -> String {
     let mut out = String::from("/*\n");
     for (name, value) in security(inline) {

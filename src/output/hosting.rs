@@ -1,9 +1,6 @@
-//! The hosting a site is built for (`curbside build --hosting`), and what
-//! each uses: a file the chosen hosting does not use is not written, so it is
-//! never published.
+//! The hosting a site is built for: a file it does not use is not written, so never published.
 
-/// Where the site will be served from: a hosting service, or a server of the
-/// owner's running nginx or Caddy.
+/// A hosting service, or the owner's nginx or Caddy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Hosting {
     /// Netlify: applies _headers and compresses by itself
@@ -20,16 +17,16 @@ pub enum Hosting {
 }
 
 impl Hosting {
-    /// Whether this hosting applies the headers of a `_headers` file. nginx
-    /// and Caddy get the file too, though their configuration carries the
-    /// same headers and hides it: local tools read the policy from it.
+    /// Whether `_headers` applies. nginx and Caddy get it too (their
+    /// configuration carries the same headers and hides it): local tools read
+    /// the policy there.
     pub fn headers_file(self) -> bool {
         !matches!(self, Hosting::GithubPages)
     }
 
-    /// The `_redirects` rules that keep the hosting's own files from being
-    /// fetched as pages: Netlify serves `_headers` as a file otherwise.
-    /// (Cloudflare Pages never publishes them, and accepts no 404 rule.)
+    /// `_redirects` rules keeping the hosting's own files from being fetched as
+    /// pages (Netlify serves `_headers` otherwise; Cloudflare never publishes
+    /// them, and accepts no 404 rule).
     pub fn redirects_file(self) -> Option<&'static str> {
         matches!(self, Hosting::Netlify).then_some(
             "# Written by curbside: the files Netlify reads are not pages of the site.\n\
@@ -38,9 +35,8 @@ impl Hosting {
         )
     }
 
-    /// Whether this hosting sends the `.br` and `.gz` copies written beside
-    /// text files; the others compress by themselves and would publish the
-    /// copies.
+    /// Whether the `.br` and `.gz` copies are sent; the others compress by
+    /// themselves and would publish the copies.
     pub fn precompressed(self) -> bool {
         matches!(self, Hosting::Nginx | Hosting::Caddy)
     }

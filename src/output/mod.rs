@@ -1,10 +1,6 @@
-//! Writing `dist/`: every file goes into a staging folder beside it, which
-//! replaces the old folder only once the whole site is written. A failed
-//! build therefore leaves the previous `dist/` exactly as it was.
-//!
-//! What is not for visitors (the server configuration, the mark that
-//! curbside owns both folders) goes to `dist-server/` beside it, written the
-//! same way: nothing internal is ever published with the site.
+//! Writing `dist/` through a staging folder that replaces it only once the site
+//! is written, so a failed build leaves it as it was. What is not for visitors
+//! goes to `dist-server/` the same way: nothing internal is published.
 
 pub mod compress;
 pub mod file;

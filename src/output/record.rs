@@ -1,7 +1,6 @@
-//! The build's record of itself, for `curbside verify`: the hosting the site
-//! was built for, its address, the headers that hosting is to send and the
-//! sample values still in it. Written into the server folder beside the
-//! site, so it is never published and always matches the site beside it.
+//! The build's record for `curbside verify`: hosting, address, the headers to
+//! send, sample values left. In the server folder, so never published and
+//! always the site's.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,20 +8,18 @@ use super::file::OutputFile;
 use super::headers::{IMMUTABLE, InlineSources, security};
 use super::hosting::Hosting;
 
-/// Its name in the server folder (`dist-server/build.json`).
 pub const RECORD_FILE: &str = "build.json";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BuildRecord {
-    /// The `--hosting` value, as typed on the command line.
+    /// As typed.
     pub hosting: String,
-    /// `url` of content/business.yaml: canonical links and the sitemap name it.
+    /// `url` of business.yaml, which canonical links and the sitemap name.
     pub url: String,
-    /// Every security header, by name, with the value each answer must carry.
+    /// Each security header every answer must carry.
     pub headers: Vec<(String, String)>,
-    /// The Cache-Control of hashed assets.
     pub asset_cache_control: String,
-    /// The business.yaml values still holding the repository's samples.
+    /// business.yaml values still holding samples.
     pub samples: Vec<String>,
 }
 
@@ -46,18 +43,18 @@ impl BuildRecord {
     }
 
     pub fn file(&self) -> OutputFile {
-        // Serialising plain strings and vectors cannot fail.
+        // Cannot fail for strings and vectors.
         let json = serde_json::to_string_pretty(self).unwrap_or_default();
         OutputFile::text(RECORD_FILE, json + "\n")
     }
 
-    /// The hosting, if this curbside knows the name.
+    /// `None` for a name this curbside does not know.
     pub fn hosting(&self) -> Option<Hosting> {
         <Hosting as clap::ValueEnum>::from_str(&self.hosting, true).ok()
     }
 }
 
-/// The name `--hosting` takes for `hosting` (`github-pages`).
+/// `github-pages`.
 pub fn hosting_name(hosting: Hosting) -> String {
     clap::ValueEnum::to_possible_value(&hosting)
         .map(|value| value.get_name().to_string())

@@ -1,10 +1,8 @@
-//! Whether the previous site already holds a file's bytes, so the new one
-//! can link to it instead of writing it again.
+//! Whether the previous site holds a file's bytes, so the new one links to it.
 
 use std::path::Path;
 
-/// Whether `path` is a regular file (not a link to one) holding exactly
-/// `contents`.
+/// A regular file (not a link) holding exactly `contents`.
 pub(super) fn same_file_contents(path: &Path, contents: &[u8]) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|meta| {
         meta.is_file()
@@ -13,8 +11,7 @@ pub(super) fn same_file_contents(path: &Path, contents: &[u8]) -> bool {
     })
 }
 
-/// Whether `old` is a regular file (not a link to one) with the same bytes
-/// as `new`, read a block at a time from both.
+/// A regular file (not a link) with `new`'s bytes, compared a block at a time.
 pub(super) fn same_files(old: &Path, new: &Path) -> bool {
     use std::io::Read;
     let (Ok(old_meta), Ok(new_meta)) = (std::fs::symlink_metadata(old), std::fs::metadata(new))
@@ -34,7 +31,6 @@ pub(super) fn same_files(old: &Path, new: &Path) -> bool {
             return false;
         };
         if n == 0 {
-            // Both ended together: the lengths were equal.
             return true;
         }
         if b.read_exact(&mut block_b[..n]).is_err() || block_a[..n] != block_b[..n] {

@@ -1,28 +1,24 @@
-//! Configuration for serving the site with nginx or Caddy: the same headers
-//! as `_headers` (404s and redirects included), clean addresses, `404.html`
-//! with status 404, long caching of hashed assets and the precompressed
-//! copies. An owner includes each file unchanged; every build writes them
-//! again, since the policy holds the hashes of that build's inline code.
+//! nginx and Caddy configuration: `_headers`' headers (404s and redirects too),
+//! clean addresses, `404.html` with status 404, long caching of hashed assets,
+//! the precompressed copies. Included unchanged; every build writes it again,
+//! since the policy holds its inline code's hashes.
 
 use super::headers::{IMMUTABLE, InlineSources, security};
 
-/// Written beside the site, never inside it (see `output::server_folder`).
+/// Beside the site, never in it.
 pub const NGINX_FILE: &str = "nginx.conf";
 pub const CADDY_FILE: &str = "Caddyfile";
 
-/// Paths no visitor is meant to fetch: dotfiles (any folder), the
-/// precompressed copies (sent in place of their originals, never by their
-/// own names) and the files other hosting reads, `_headers` and `_redirects`.
-/// `/.well-known/` is the exception, matched before this (the build
-/// publishes no dotfile inside it).
+/// Paths no visitor is meant to fetch: dotfiles, the precompressed copies (sent
+/// for their originals) and `_headers`, `_redirects`. `/.well-known/` is
+/// matched before this.
 const HIDDEN_REGEX: &str = r"(^|/)\.|\.(br|gz)$|^/_(headers|redirects)$";
 
-/// The nginx directives to include in the `server` block that serves the site.
+/// For the `server` block serving the site.
 pub fn nginx(inline: &InlineSources) -> String {
     let headers = security(inline);
-    // `add_header` in a location drops every header of the server level, so
-    // the one location that adds one repeats them all; `always` sends them
-    // with 404s and redirects too.
+    // `add_header` in a location drops every server-level header, so the one
+    // location adding one repeats them all; `always` sends them with 404s and redirects too.
     let add = |indent: &str, extra: &[(&str, String)]| {
         headers
             .iter()
@@ -97,7 +93,7 @@ location / {{
     )
 }
 
-/// The Caddy directives to import in the site block that serves the site.
+/// For the site block serving the site.
 pub fn caddy(inline: &InlineSources) -> String {
     let headers: String = security(inline)
         .iter()

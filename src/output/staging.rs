@@ -1,5 +1,5 @@
-//! The staging folder a build writes into, swapped in for `dist/` (and
-//! `dist-server/`) once the whole site is written.
+//! The staging folder a build writes into, swapped in for `dist/` and
+//! `dist-server/` once the site is written.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -10,10 +10,9 @@ use super::file::{CopiedFile, OutputFile};
 use super::same_bytes::{same_file_contents, same_files};
 use crate::diagnostics::{Diagnostic, Result};
 
-/// Refuses an output folder that a build would destroy or that would feed
-/// back into the next build: the project itself or a folder above it (the
-/// swap replaces `out` whole), or anything inside content/, layouts/ or
-/// frontend/.
+/// Refuses an output folder a build would destroy or read back: the project or
+/// a folder above it (the swap replaces `out` whole), or one inside content/,
+/// layouts/ or frontend/.
 pub fn check_output_folder(project_root: &Path, out: &Path) -> Result<()> {
     let root = resolved(project_root)?;
     let target = resolved(out)?;
@@ -36,8 +35,7 @@ pub fn check_output_folder(project_root: &Path, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `path` made absolute with links and `..` resolved, even where the end of
-/// it does not exist yet.
+/// `path` absolute, links and `..` resolved, even where its end does not exist yet.
 pub(crate) fn resolved(path: &Path) -> Result<PathBuf> {
     let absolute = std::path::absolute(path).map_err(|err| Diagnostic::io("find", path, err))?;
     let mut existing = absolute.as_path();
@@ -63,10 +61,9 @@ pub(crate) fn resolved(path: &Path) -> Result<PathBuf> {
     Ok(out)
 }
 
-/// Marks the server folder, and so the site folder beside it, as
-/// curbside's output, which every build replaces whole. A non-empty folder
-/// without it is never replaced: it may be anything. (Builds before the
-/// server folder existed kept it in the site folder; it counts there too.)
+/// Marks the server folder, and so the site beside it, as curbside's output,
+/// replaced whole by every build; a non-empty folder without it is never
+/// replaced. (Older builds kept it in the site folder; it counts there too.)
 pub const MARKER: &str = ".curbside-output";
 
 /// The folder beside `out` for what is not published: `dist` → `dist-server`.
@@ -78,33 +75,28 @@ pub fn server_folder(out: &Path) -> PathBuf {
 }
 
 /// Writes `site` into `out` and `server` into its [`server_folder`], each
-/// through a fresh staging folder swapped in whole. The server folder goes
-/// first: it holds the mark that lets the next build replace `out`.
+/// swapped in whole; the server folder first, as it holds the mark that lets
+/// the next build replace `out`.
 pub fn write_site(out: &Path, site: &[OutputFile], server: &[OutputFile]) -> Result<()> {
     let mut staged = StagedSite::open(out)?;
     staged.write(site)?;
     staged.finish(server)
 }
 
-/// A site being written: each file goes into a staging folder beside `out`
-/// as soon as it is made, so a build need not hold the whole site. Only
-/// [`StagedSite::finish`] puts it in place of `out`; dropped before that,
-/// the staging folder is removed and `out` is left as it was.
+/// A site being written into a staging folder beside `out`, file by file; only
+/// [`StagedSite::finish`] puts it in place, and dropped before that, it is removed.
 pub struct StagedSite {
     out: PathBuf,
     staging: PathBuf,
-    /// The site the last build wrote, whose unchanged files are linked
-    /// rather than written again.
+    /// The last build's site, whose unchanged files are linked, not written.
     previous: Option<PathBuf>,
-    /// Folders made inside the staging folder so far.
     folders: HashSet<PathBuf>,
     files: usize,
     finished: bool,
 }
 
 impl StagedSite {
-    /// Refuses an `out` (or its server folder) that curbside did not write,
-    /// then starts a fresh staging folder beside it.
+    /// Refuses an `out` (or server folder) curbside did not write; starts a staging folder.
     pub fn open(out: &Path) -> Result<StagedSite> {
         let server_out = server_folder(out);
         check_replaceable(&server_out, &server_out)?;
@@ -122,7 +114,6 @@ impl StagedSite {
         })
     }
 
-    /// Writes `files` into the staging folder, on every core.
     pub fn write(&mut self, files: &[OutputFile]) -> Result<()> {
         let paths = self.staged_paths(files.iter().map(|file| file.path.as_str()))?;
         let written: Vec<Result<()>> = files
@@ -134,8 +125,8 @@ impl StagedSite {
         written.into_iter().collect()
     }
 
-    /// Where each of `relative` goes in the staging folder, its folders made
-    /// first, once each, so the files can then be written on every core.
+    /// Each file's path in the staging folder, its folders made once, first, so
+    /// the files can be written on every core.
     fn staged_paths<'p>(
         &mut self,
         relative: impl Iterator<Item = &'p str>,
@@ -153,11 +144,10 @@ impl StagedSite {
         Ok(paths)
     }
 
-    /// A file the previous site holds with the same bytes becomes a second
-    /// name of that file (a hard link), so an unchanged build writes almost
-    /// nothing: no data, and no new inode, which on ext4 costs more the more
-    /// files were deleted in the last minute (every build deletes the site
-    /// it replaces). The previous site itself is never changed.
+    /// A file the previous site holds with the same bytes is hard-linked: no
+    /// data and no new inode, which on ext4 costs more the more files were
+    /// deleted in the last minute (every build deletes the site it replaces).
+    /// The previous site is never changed.
     fn write_one(&self, file: &OutputFile, path: &Path) -> Result<()> {
         if let Some(previous) = &self.previous
             && let Ok(old) = safe_join(previous, &file.path)
@@ -169,9 +159,8 @@ impl StagedSite {
         std::fs::write(path, &file.contents).map_err(|err| Diagnostic::io("write", path, err))
     }
 
-    /// Copies `files` into the staging folder as streams, on every core: a
-    /// file the previous site holds with the same bytes is linked instead,
-    /// compared a block at a time, so memory stays the same whatever their size.
+    /// Copies `files` as streams, on every core; one the previous site holds
+    /// with the same bytes (compared a block at a time) is linked.
     pub fn copy(&mut self, files: &[CopiedFile<'_>]) -> Result<()> {
         let paths = self.staged_paths(files.iter().map(|file| file.path))?;
         let copied: Vec<Result<()>> = files
@@ -194,13 +183,12 @@ impl StagedSite {
         copied.into_iter().collect()
     }
 
-    /// How many files were written so far.
     pub fn files(&self) -> usize {
         self.files
     }
 
-    /// Writes `server` into the server folder (through its own staging
-    /// folder), then puts the site in place of `out`.
+    /// Writes the server folder (through its own staging folder), then puts the
+    /// site in place of `out`.
     pub fn finish(mut self, server: &[OutputFile]) -> Result<()> {
         let marker = OutputFile::text(
             MARKER,
@@ -213,8 +201,7 @@ impl StagedSite {
             &server_folder(&self.out),
             std::iter::once(&marker).chain(server),
         )?;
-        // From here on the staging folder is either `out` or removed by
-        // swap_in's failure path below.
+        // From here the staging folder is `out`, or removed below on failure.
         self.finished = true;
         let result = swap_in(&self.staging, &self.out);
         if result.is_err() {
@@ -233,8 +220,7 @@ impl Drop for StagedSite {
     }
 }
 
-/// Writes the few files of the server folder through a staging folder of
-/// its own, swapped in whole.
+/// Writes the server folder through a staging folder of its own.
 fn write_folder<'a>(out: &Path, files: impl Iterator<Item = &'a OutputFile>) -> Result<()> {
     let staging = sibling(out, "staging");
     remove_if_present(&staging)?;
@@ -259,9 +245,8 @@ fn write_folder<'a>(out: &Path, files: impl Iterator<Item = &'a OutputFile>) -> 
     written
 }
 
-/// Refuses to replace a folder that holds something other than what
-/// curbside wrote: it must be empty or missing, or carry the mark in itself
-/// or in `server_out`.
+/// Refuses to replace a folder holding anything curbside did not write: it must
+/// be empty, missing, or marked (itself or `server_out`).
 fn check_replaceable(out: &Path, server_out: &Path) -> Result<()> {
     let Ok(mut entries) = std::fs::read_dir(out) else {
         return Ok(());
@@ -279,8 +264,8 @@ fn check_replaceable(out: &Path, server_out: &Path) -> Result<()> {
     )))
 }
 
-/// Replaces `out` with `staging`. The old folder is moved aside first and
-/// removed last, so at no point is there a half-written site at `out`.
+/// Replaces `out` with `staging`; the old folder is moved aside first and
+/// removed last, so `out` is never half-written.
 fn swap_in(staging: &Path, out: &Path) -> Result<()> {
     let old = sibling(out, "old");
     remove_if_present(&old)?;
@@ -311,7 +296,6 @@ fn remove_if_present(path: &Path) -> Result<()> {
     }
 }
 
-/// `root/relative`, refusing anything that would land outside `root`.
 fn safe_join(root: &Path, relative: &str) -> Result<PathBuf> {
     let ok = !relative.is_empty()
         && relative
@@ -330,7 +314,7 @@ fn safe_join(root: &Path, relative: &str) -> Result<PathBuf> {
 mod tests {
     use super::*;
 
-    /// What a folder holds, by name, sorted: nothing half-written may be left beside the output.
+    /// What a folder holds, by name, sorted.
     fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
         let mut names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
@@ -444,8 +428,7 @@ mod tests {
             std::fs::read_to_string(out.join("notes.txt")).unwrap(),
             "mine"
         );
-        // Nor is a server folder curbside did not write, and the site is
-        // then left alone too.
+        // Nor a server folder curbside did not write; the site is then left alone.
         std::fs::remove_file(out.join("notes.txt")).unwrap();
         let server = dir.path().join("docs-server");
         std::fs::create_dir_all(&server).unwrap();
@@ -453,8 +436,7 @@ mod tests {
         assert!(write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).is_err());
         assert!(std::fs::read_dir(&out).unwrap().next().is_none());
         std::fs::remove_file(server.join("site.conf")).unwrap();
-        // Empty folders, or ones curbside wrote, are fine; the mark is
-        // beside the site, never in it.
+        // Empty folders, or curbside's, are fine; the mark is beside the site.
         write_site(&out, &[OutputFile::text("a.html", "x".into())], &[]).unwrap();
         write_site(&out, &[OutputFile::text("b.html", "y".into())], &[]).unwrap();
         assert!(server.join(MARKER).is_file() && !out.join(MARKER).exists());

@@ -1,7 +1,6 @@
-//! JSON that lands inside HTML `<script>` elements (structured data, island
-//! props). One escaping rule for all of it: `<`, `>` and `&` become `\u00XX`,
-//! so no content can close the script element or open a comment; U+2028 and
-//! U+2029 are escaped too, for any consumer that reads the JSON as script.
+//! JSON inside HTML `<script>` elements: `<`, `>` and `&` become `\u00XX`, so
+//! no content closes the element or opens a comment; U+2028 and U+2029 too, for
+//! consumers reading it as script.
 
 use serde::Serialize;
 

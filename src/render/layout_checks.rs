@@ -1,5 +1,5 @@
-//! What the Content-Security-Policy needs of a layout: inline elements that
-//! hold exactly their marker, and the policy's `<meta>` before them.
+//! What the policy needs of a layout: inline elements holding exactly their
+//! marker, and its `<meta>` before them.
 
 use super::assets::{
     INLINE_CSS, ISLANDS_ENTRY, ISLANDS_FILES, ISLANDS_LOADER, ISLANDS_PRELOAD, META_CSP,
@@ -7,9 +7,8 @@ use super::assets::{
 use super::markers::{self, marker};
 use crate::diagnostics::{Diagnostic, Location, Result};
 
-/// The stylesheet and script markers stand alone in their elements, a page
-/// with islands has the loader that starts them, and the head's script, which
-/// a layout may leave out, is there once at most.
+/// The style and script markers stand alone in their elements, a page with
+/// islands has the loader, and the head's script is there once at most.
 pub(super) fn check_inline_elements(html: &str, page: &str, has_islands: bool) -> Result<()> {
     let loader =
         "`<script data-runtime=\"{{ assets.islands }}\">{{ assets.islands_loader }}</script>`";
@@ -67,8 +66,7 @@ pub(super) fn check_inline_elements(html: &str, page: &str, has_islands: bool) -
     Ok(())
 }
 
-/// The page carries its policy in a `<meta>` before anything it governs: a
-/// browser applies such a policy only to what comes after it.
+/// A browser applies a `<meta>` policy only to what comes after it.
 fn check_meta_policy(html: &str, page: &str) -> Result<()> {
     let tag = format!(
         "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\"",

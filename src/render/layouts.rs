@@ -1,5 +1,5 @@
-//! The minijinja environment over `layouts/`: auto-escaping on for `.html`,
-//! undefined variables an error, every failure reported at its template line.
+//! minijinja over `layouts/`: `.html` auto-escaped, undefined variables an
+//! error, failures reported at their template line.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,13 +17,11 @@ pub struct Layouts {
 }
 
 impl Layouts {
-    /// Loads every `*.html` under `dir`; templates are named by their path
-    /// relative to it, such as `partials/header.html`.
+    /// Loads every `*.html` under `dir`, named by relative path (`partials/header.html`).
     pub fn load(dir: &Path, shown: &Path) -> Result<Layouts> {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
-        // Keeps each error's place in its template in release builds too (the
-        // default is debug builds only): the site owner's message names the column.
+        // Keeps each error's place in release builds too, so the message names the column.
         env.set_debug(true);
         let syntax = minijinja::syntax::SyntaxConfig::builder()
             .trim_blocks(true)
@@ -68,13 +66,10 @@ impl Layouts {
         })
     }
 
-    /// Gives layouts the function `image(src, alt, sizes=…, priority=…,
-    /// eager=…, class=…)`, which places a picture of content/ (by its path
-    /// relative to content/) as the content's own pictures are placed: small
-    /// copies in modern formats with a fallback, `srcset`, `sizes`, `width`
-    /// and `height`, lazy unless `priority` (the page's largest paint) or
-    /// `eager` (within the first screen); and `image_preload(src, sizes=…)`,
-    /// the `<link rel="preload">` for such a picture, for the page's head.
+    /// Gives layouts `image(src, alt, sizes=…, priority=…, eager=…, class=…)`,
+    /// placing a picture of content/ as content's own pictures are (lazy unless
+    /// `priority`, the largest paint, or `eager`), and `image_preload(src,
+    /// sizes=…)`, its `<link rel="preload">` for the head.
     pub fn place_pictures_with(&mut self, pictures: Arc<Library>) {
         let shown = self.shown.clone();
         let library = Arc::clone(&pictures);
@@ -137,9 +132,8 @@ impl Layouts {
     }
 }
 
-/// Escapes what HTML needs escaped in text and quoted attributes (`&`, `<`,
-/// `>`, `"`, `'`) and nothing more: minijinja's default also escapes `/`,
-/// which makes every URL in an attribute harder to read.
+/// Escapes `&`, `<`, `>`, `"` and `'` only: minijinja's default escapes `/`
+/// too, which makes URLs in attributes harder to read.
 fn escape_html(
     out: &mut minijinja::Output,
     state: &mut minijinja::State,
@@ -171,8 +165,8 @@ fn escape_html(
     })
 }
 
-/// A picture's (or an island's) problem, raised inside a layout: the
-/// template's line is added where the error is reported, its own advice kept.
+/// A picture's or island's problem inside a layout: the template line is added
+/// where reported, its advice kept.
 pub(crate) fn function_error(err: Diagnostic) -> minijinja::Error {
     let detail = match &err.help {
         Some(help) => format!("{}\n  help: {help}", err.message),
@@ -181,12 +175,11 @@ pub(crate) fn function_error(err: Diagnostic) -> minijinja::Error {
     minijinja::Error::new(ErrorKind::InvalidOperation, detail)
 }
 
-/// A minijinja error as a diagnostic at the template's file, line and column.
 fn template_error(err: &minijinja::Error, shown: &Path) -> Diagnostic {
     use minijinja::ErrorKind;
     use std::error::Error as _;
-    // An error inside an included layout arrives wrapped in one located at
-    // the include; the innermost says where the mistake really is.
+    // An error in an included layout is wrapped in one at the include; the
+    // innermost is the mistake.
     let mut err = err;
     while let Some(inner) = err
         .source()
@@ -220,7 +213,7 @@ fn template_error(err: &minijinja::Error, shown: &Path) -> Diagnostic {
             format!("a layout is missing: {detail}"),
             "create it, or correct the name in the include or extends tag".to_string(),
         ),
-        // A picture's own advice, from `image()` (see `function_error`).
+        // From `image()` (see `function_error`).
         _ => match detail.split_once("\n  help: ") {
             Some((message, help)) => (message.to_string(), help.to_string()),
             None => (detail, "check the template at this line".to_string()),

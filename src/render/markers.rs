@@ -1,12 +1,8 @@
-//! Placeholders for what exists only after the pages are rendered (the
-//! islands' HTML, the bundle's names, the minified stylesheet), and putting
-//! the real thing in their place.
-//!
-//! A marker is a name and a per-process number between two U+F8FF
-//! characters. The minifier keeps it as it is, and no content holds it by
-//! accident: U+F8FF alone can be typed (it is the Apple logo on a Mac), the
-//! number cannot be guessed. The number is digits only, so a layout filter
-//! that changes letters (`|upper`) leaves it recognisable and is reported.
+//! Markers for what exists only after the pages are rendered, and the real
+//! thing put in their place. A marker is a name and a per-process number
+//! between two U+F8FF: the minifier keeps it, and no content holds it by
+//! accident (U+F8FF can be typed, the number cannot be guessed). Digits only,
+//! so a filter changing letters (`|upper`) leaves it recognisable, and reported.
 
 use std::sync::OnceLock;
 
@@ -28,10 +24,9 @@ fn nonce() -> &'static str {
     })
 }
 
-/// `html` with every marker replaced by its value from `value` (by name, in
-/// the order the markers stand), in one pass: nothing put in is looked at
-/// again. `value` answers `None` for a name it does not know; that, or a
-/// marker a layout cut or changed, is an error naming `page`.
+/// `html` with each marker replaced by `value`'s answer for its name, in one
+/// pass (nothing put in is read again). An unknown name, or a marker a layout
+/// cut or changed, is an error naming `page`.
 pub fn replace_with(
     html: &str,
     page: &str,
@@ -54,8 +49,7 @@ pub fn replace_with(
     Ok(out)
 }
 
-/// The names of the markers in `html`, in order (a cut one ends the list:
-/// [`replace`] reports it).
+/// The marker names in `html`, in order; a cut one ends the list ([`replace_with`] reports it).
 pub fn names(html: &str) -> Vec<&str> {
     let start = format!("{EDGE}{}:", nonce());
     let mut found = Vec::new();
@@ -71,8 +65,7 @@ pub fn names(html: &str) -> Vec<&str> {
     found
 }
 
-/// `html` without the element opened by `<{tag}` around the one `marker`
-/// that stands as its whole text ([`count_as_element_text`]).
+/// `html` without the `<{tag}` element whose whole text is `marker` ([`count_as_element_text`]).
 pub fn remove_element(html: &str, marker: &str, tag: &str) -> String {
     let Some(at) = html.find(marker) else {
         return html.to_string();
@@ -83,7 +76,7 @@ pub fn remove_element(html: &str, marker: &str, tag: &str) -> String {
     let end = html[at..]
         .find(&close)
         .map_or(at + marker.len(), |end| at + end + close.len());
-    // The line the element stood on goes with it.
+    // With the element's line.
     let end = if html[end..].starts_with('\n') {
         end + 1
     } else {
@@ -101,9 +94,8 @@ fn changed_by_a_layout(page: &str, found: &str) -> Diagnostic {
     .help("use `{{ assets.… }}` and `{{ islands.… }}` values as they are, without filters")
 }
 
-/// Whether `marker` stands in `html` as the whole text of an element opened
-/// by `<{tag}` and closed by `</{tag}>`, each time it appears, and appears
-/// at all. Returns the number of times it appears.
+/// How often `marker` stands in `html`; `Err` where it is not the whole
+/// text of a `<{tag}>` element.
 pub fn count_as_element_text(
     html: &str,
     marker: &str,

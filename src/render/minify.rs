@@ -1,10 +1,8 @@
-//! HTML minification: every run of white space between tags and in text
-//! becomes one character, which renders the same in normal text flow. The
-//! contents of `pre`, `textarea`, `script` and `style` are kept as written.
-//! Quoting, attribute style and comments are left alone, so the output stays
-//! in the style the validator checks and nothing hydration needs is touched.
+//! HTML minification: each white-space run between tags and in text becomes one
+//! character, rendering the same. `pre`, `textarea`, `script` and `style` are
+//! kept; quoting, attributes and comments are left alone, so nothing hydration
+//! needs is touched.
 
-/// Elements whose contents are kept exactly.
 const RAW: &[&str] = &["pre", "textarea", "script", "style"];
 
 pub fn html(page: &str) -> String {
@@ -36,10 +34,8 @@ pub fn html(page: &str) -> String {
     out
 }
 
-/// The name of a raw-text element that `tag` opens, if it opens one.
 fn raw_element(tag: &str) -> Option<&'static str> {
-    // Compared in place: a page has thousands of tags (its footer lists
-    // every page), and a lowered copy of each name cost an allocation.
+    // In place: a page has thousands of tags, and lowering each name cost an allocation.
     let name = &tag.as_bytes()[1..];
     let length = name
         .iter()
@@ -58,8 +54,8 @@ fn find_ascii_case_insensitive(haystack: &str, needle: &str) -> Option<usize> {
         .position(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
-/// Text with each run of ASCII white space folded to one character: a
-/// newline if the run had one (so lines stay short), else a space.
+/// Each white-space run becomes a newline if it had one (lines stay short),
+/// else a space.
 fn collapse_into(out: &mut String, text: &str) {
     let mut run: Option<char> = None;
     for c in text.chars() {

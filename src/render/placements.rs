@@ -1,14 +1,10 @@
-//! Islands placed in pages. A layout places one with `{{ islands.<name> }}`
-//! (its content's props as they are) or `island("<name>", prop=…,
-//! hydrate=…)`, a Markdown page with a fenced `island` block; each placement
-//! may add to or override the island's props and choose when it hydrates.
-//!
-//! While pages render, each placement is checked against the island's props
-//! (an unknown island, an unknown prop or one of the wrong kind is an error
-//! where it is written) and stands in the page as a marker. Once Node has
-//! rendered it, each placement gets an id of its own on its page (the island's
-//! name, then `<name>_2`, `<name>_3`…): its props' element and React's
-//! `identifierPrefix` come from it, so two placements never share an id.
+//! Islands placed in pages: `{{ islands.<name> }}` or `island("<name>", prop=…,
+//! hydrate=…)` in a layout, a fenced `island` block in Markdown; each may
+//! override props and its moment. While pages render, a placement is checked
+//! against the island's props (a mistake is reported where it is written) and
+//! stands as a marker. Once Node has rendered it, it gets an id of its own on
+//! its page (`<name>`, `<name>_2`…), from which its props' element and React's
+//! `identifierPrefix` come.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
@@ -21,22 +17,18 @@ use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::Island;
 use crate::islands::props::FormEndpoint;
 
-/// The prefix of every placement's marker name.
 const MARKER_PREFIX: &str = "island:";
 
-/// What a placement names besides props.
 pub const HYDRATE: &str = "hydrate";
 
-/// One placement: which island, with which props, hydrating when.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placed {
     pub name: String,
     pub props: Value,
-    /// The placement's own moment; `None` keeps the island file's.
+    /// `None` keeps the island file's moment.
     pub hydrate: Option<String>,
 }
 
-/// The islands a page may place and their content's props.
 pub struct Catalog {
     base: BTreeMap<String, (Island, Value)>,
 }
@@ -53,9 +45,8 @@ impl Catalog {
         Ok(Catalog { base })
     }
 
-    /// The island `name` with `given` props laid over its content's, and its
-    /// moment; each mistake a [`Diagnostic`] without a place, for the caller
-    /// to locate (`Mistake` says which part was wrong).
+    /// The island `name` with `given` props over its content's, and its moment;
+    /// a mistake has no place yet (`Mistake` says which part, for the caller to locate).
     pub fn placement(
         &self,
         name: &str,
@@ -140,7 +131,7 @@ impl Catalog {
         })
     }
 
-    /// The island as its content gives it (`{{ islands.<name> }}`).
+    /// The island as its content gives it.
     pub fn as_it_is(&self, name: &str) -> Option<Placed> {
         self.base.get(name).map(|(_, props)| Placed {
             name: name.to_string(),
@@ -154,8 +145,7 @@ impl Catalog {
     }
 }
 
-/// Which part of a placement a mistake is in: the island's name, the
-/// n-th given prop's name or value, or the moment.
+/// Which part of a placement a mistake is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mistake {
     Island,
@@ -164,8 +154,7 @@ pub enum Mistake {
     Hydrate,
 }
 
-/// `visible`, `idle` or `media:(<query>)`, as the island files say it (the
-/// runtime knows no other); nothing that could leave its attribute.
+/// A moment the runtime knows; nothing that could leave its attribute.
 fn is_moment(moment: &str) -> bool {
     let media = moment
         .strip_prefix("media:(")
@@ -175,9 +164,8 @@ fn is_moment(moment: &str) -> bool {
         && !moment.contains(['"', '<', '>', '&', '\''])
 }
 
-/// Whether `value` may stand where the content's props have `was`: the same
-/// kind of JSON, or anything where the content has nothing (an optional prop,
-/// whose type the struct then checks).
+/// Whether `value` may replace `was`: the same kind of JSON, or anything for an
+/// absent optional prop (the struct checks it).
 fn same_kind(was: &Value, value: &Value) -> bool {
     use Value::*;
     matches!(
@@ -203,16 +191,14 @@ fn kind(value: &Value, wanted: bool) -> &'static str {
     }
 }
 
-/// Every placement the pages made, by marker name; shared by the pages
-/// rendering on every core and by what fills their markers in.
+/// Every placement the pages made, by marker name, shared across cores.
 #[derive(Default)]
 pub struct Placements {
     by_marker: Mutex<HashMap<String, Arc<Placed>>>,
 }
 
 impl Placements {
-    /// The marker standing for `placed` in a page. The same placement
-    /// twice is one entry, under one marker.
+    /// The marker standing for `placed`; the same placement twice is one entry.
     pub fn marker(&self, placed: Placed) -> Result<String> {
         let json = serde_json::to_vec(&(&placed.name, &placed.props, &placed.hydrate))
             .map_err(|err| Diagnostic::new("could not write an island's props").caused_by(err))?;
@@ -232,7 +218,6 @@ impl Placements {
         self.by_marker.lock().ok()?.get(marker_name).cloned()
     }
 
-    /// The islands placed in `html`, in order, each with its id on the page.
     pub fn in_page(&self, html: &str) -> Vec<OnPage> {
         let mut seen: HashMap<String, usize> = HashMap::new();
         markers::names(html)
@@ -242,7 +227,7 @@ impl Placements {
                 let placed = self.get(name)?;
                 let count = seen.entry(placed.name.clone()).or_insert(0);
                 *count += 1;
-                // Island names hold no `_`, so no id can repeat another.
+                // Island names hold no `_`, so no id repeats another.
                 let id = match *count {
                     1 => placed.name.clone(),
                     n => format!("{}_{n}", placed.name),
@@ -257,13 +242,11 @@ impl Placements {
     }
 }
 
-/// A placement where it stands in a page.
 #[derive(Debug, Clone)]
 pub struct OnPage {
     pub marker: String,
     pub placed: Arc<Placed>,
-    /// Unique on the page: the props' element is `props-<id>`, React's
-    /// identifierPrefix `<id>-`.
+    /// Unique on the page: `props-<id>`, and React's prefix `<id>-`.
     pub id: String,
 }
 
@@ -272,8 +255,7 @@ impl OnPage {
         format!("{}-", self.id)
     }
 
-    /// What Node's server render of this placement is keyed on: the same
-    /// island, props and prefix render the same HTML.
+    /// Node's render key: the same island, props and prefix render the same HTML.
     pub fn render_key(&self) -> Result<String> {
         render_key(&self.placed.name, &self.placed.props, &self.prefix())
     }
@@ -285,8 +267,7 @@ pub fn render_key(name: &str, props: &Value, prefix: &str) -> Result<String> {
     Ok(digest(&[name.as_bytes(), &json, prefix.as_bytes()]))
 }
 
-/// The SHA-256 of `parts` taken together, in hex; lengths first, so no two
-/// different lists hash alike.
+/// SHA-256 of `parts`, lengths first so no two lists hash alike.
 fn digest(parts: &[&[u8]]) -> String {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();

@@ -1,5 +1,4 @@
-//! Node's work put into rendered pages: the islands' server HTML, the
-//! scripts and the stylesheets.
+//! Node's work put into rendered pages.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -18,28 +17,20 @@ use crate::islands::RenderedIsland;
 use crate::output::file::OutputFile;
 use crate::text::xml_escape;
 
-/// Puts the islands' server HTML, the runtime's URL and script, and the
-/// minified stylesheets into rendered pages. They go in after minifying,
-/// untouched, so nothing hydration needs (text, comments between text nodes)
-/// is lost.
-///
-/// The Content-Security-Policy allows the inline stylesheet and scripts by
-/// the hashes of exactly their texts, so each must be the whole text of its
-/// element: anything a layout added beside it would block it.
-///
-/// The values are worked out once, then each page is placed as soon as it
-/// is rendered.
+/// Puts the islands' server HTML, the scripts and the minified stylesheets into
+/// rendered pages, after minifying, so nothing hydration needs is lost. The
+/// Content-Security-Policy allows each inline stylesheet and script by the hash
+/// of its exact text, so each must be its element's whole text.
 pub struct Placer<'a> {
     built: &'a BuiltAssets<'a>,
-    /// The assets' values by marker name.
     values: HashMap<&'a str, &'a str>,
 }
 
 impl<'a> Placer<'a> {
     pub fn new(built: &'a BuiltAssets<'a>) -> Result<Placer<'a>> {
         for (script, source) in [
-            (built.islands_loader, "frontend/src/loader.ts"),
-            (built.islands_preload, "frontend/src/preload.ts"),
+            (built.islands_loader, "frontend/src/entries/loader.ts"),
+            (built.islands_preload, "frontend/src/entries/early-fetch.ts"),
         ] {
             let lowered = script.to_ascii_lowercase();
             if lowered.contains("</script") || lowered.contains("<!--") {
@@ -60,9 +51,8 @@ impl<'a> Placer<'a> {
         Ok(Placer { built, values })
     }
 
-    /// Fills the markers of one rendered page; a file that is not text is
-    /// left as it is. A page that places no island gets neither script:
-    /// it loads nothing but its HTML and CSS.
+    /// Fills one page's markers (a file that is not text is left as it is). A
+    /// page with no island gets neither script.
     pub fn place(&self, page: &mut OutputFile) -> Result<()> {
         let Ok(html) = std::str::from_utf8(&page.contents) else {
             return Ok(());
@@ -82,9 +72,8 @@ impl<'a> Placer<'a> {
         };
         let mut markup: HashMap<&str, VecDeque<String>> = HashMap::new();
         let mut ids: HashMap<String, &str> = HashMap::new();
-        // The head's script fetches the runtime, then every file the page's
-        // islands name, each once; not an island's that waits for a media
-        // query, fetched only where its query matches.
+        // The runtime, then each file the page's islands name, once; not those
+        // of an island waiting for a media query.
         let mut files: Vec<&str> = vec![self.built.islands_entry];
         for island in &islands {
             let rendered = self
@@ -131,7 +120,6 @@ impl<'a> Placer<'a> {
     }
 }
 
-/// The `id` attributes of server-rendered HTML.
 fn element_ids(html: &str) -> Vec<String> {
     let Ok(with_id) = Selector::parse("[id]") else {
         return Vec::new();
@@ -142,9 +130,8 @@ fn element_ids(html: &str) -> Vec<String> {
         .collect()
 }
 
-/// Two placements on one page whose markup holds the same fixed id (a form
-/// field's, say): React's own ids follow each placement, the island's own
-/// ids cannot.
+/// Two placements on one page whose markup holds the same fixed id: React's ids
+/// follow the placement, the island's own cannot.
 fn fixed_id_twice(page: &str, first: &str, second: &str, id: &str) -> Diagnostic {
     let what = if first == second {
         format!("the island `{first}` is placed twice")
@@ -160,8 +147,7 @@ fn fixed_id_twice(page: &str, first: &str, second: &str, id: &str) -> Diagnostic
     ))
 }
 
-/// The server renders each page needs that `known` lacks: the placement
-/// (island, props, React's prefix) by its render key.
+/// The server renders the pages need that `known` lacks, by render key.
 pub fn islands_to_render(
     pages: &[OutputFile],
     placements: &Placements,
@@ -183,10 +169,8 @@ pub fn islands_to_render(
     Ok(wanted)
 }
 
-/// An island in the page: its server-rendered HTML in the element the
-/// runtime hydrates (which names the placement's id, for its props and
-/// React's prefix, and the island's files, which the page's loader may fetch
-/// side by side with the runtime), followed by its props.
+/// An island's server HTML in the element the runtime hydrates (naming the
+/// placement's id and the island's files), then its props.
 fn island_markup(island: &OnPage, rendered: &RenderedIsland, files: &str) -> Result<String> {
     let name = &island.placed.name;
     let hydrate = hydrate_strategy(island, rendered);
@@ -200,7 +184,6 @@ fn island_markup(island: &OnPage, rendered: &RenderedIsland, files: &str) -> Res
     ))
 }
 
-/// When the placement hydrates: its own moment, or its island's.
 fn hydrate_strategy<'a>(island: &'a OnPage, rendered: &'a RenderedIsland) -> &'a str {
     island
         .placed

@@ -1,11 +1,9 @@
-//! The share card: the 1200×630 picture a link to the site shows in
-//! Facebook, Nextdoor, iMessage and the like. It is drawn from
-//! `layouts/share-card.svg`, a minijinja template the owner may edit, filled
-//! with the business name, the headline and the price, and rendered to PNG
-//! here with resvg and the fonts in `layouts/fonts/` (nothing is fetched).
-//! The PNG's name carries its hash; a card whose inputs have not changed is
-//! not drawn again, in this process or, through the project's cache folder,
-//! in the next one (a deploy's cold build of an unchanged card reads it).
+//! The share card: the 1200×630 picture a link to the site shows in Facebook,
+//! Nextdoor, iMessage and the like, drawn from the owner's
+//! `layouts/share-card.svg` template and rendered to PNG with resvg and
+//! `layouts/fonts/` (nothing fetched). Named by its inputs' hash, so an
+//! unchanged card is never drawn again, in this process or, through the cache
+//! folder, the next (a deploy's cold build).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -21,35 +19,30 @@ use crate::text::read_text;
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
 
-/// The template, under layouts/.
 const TEMPLATE: &str = "share-card.svg";
-/// The fonts, under layouts/.
 const FONTS: &str = "fonts";
 
-/// The card as pages link to it.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct ShareCard {
     /// Absolute, as link previews need it.
     pub url: String,
     pub width: u32,
     pub height: u32,
-    /// What the picture shows, for people who cannot see it.
+    /// For people who cannot see it.
     pub alt: String,
 }
 
-/// Draws cards, keeping the last one: the inputs' hash decides whether a
-/// build draws it again.
+/// Draws cards, keeping the last one by its inputs' hash.
 #[derive(Default)]
 pub struct ShareCards {
     last: Option<(String, OutputFile)>,
-    /// Cards drawn so far, however many were asked for.
+    /// However many were asked for.
     drawn: usize,
-    /// Cards drawn before, as `<hash of the inputs>.png`.
+    /// As `<hash of the inputs>.png`.
     disk: Option<PathBuf>,
 }
 
 impl ShareCards {
-    /// Cards that also keep what they draw in `dir`, for later builds.
     pub fn with_disk_cache(dir: PathBuf) -> Self {
         ShareCards {
             disk: Some(dir),
@@ -57,7 +50,6 @@ impl ShareCards {
         }
     }
 
-    /// The card for `site`, drawn from the layouts in `dir` (shown as `shown`).
     pub fn card(
         &mut self,
         site: &Site,
@@ -106,11 +98,11 @@ impl ShareCards {
 
     fn read_disk(&self, inputs: &str) -> Option<Vec<u8>> {
         let png = std::fs::read(self.disk.as_ref()?.join(format!("{inputs}.png"))).ok()?;
-        // A cut-off file is not a picture: drawn again.
+        // A cut-off file is drawn again.
         png.starts_with(b"\x89PNG\r\n\x1a\n").then_some(png)
     }
 
-    /// Best effort: a cache that cannot be written only means drawing again.
+    /// Best effort: an unwritable cache only means drawing again.
     fn write_disk(&self, inputs: &str, png: &[u8]) {
         let Some(dir) = &self.disk else { return };
         let path = dir.join(format!("{inputs}.png"));
@@ -138,7 +130,7 @@ fn fill_template(site: &Site, dir: &Path, shown: &Path) -> Result<String> {
     let template = read_text(&path, &shown_path)?;
     let mut env = Environment::new();
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
-    // Text goes into XML: escaped as in HTML.
+    // Text goes into XML.
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     env.add_template(TEMPLATE, &template)
         .map_err(|err| template_error(&err, &shown_path))?;
@@ -173,8 +165,8 @@ fn template_error(err: &minijinja::Error, shown: &Path) -> Diagnostic {
         .help("the values it can use are name, eyebrow, headline_lines, price, price_note, annual_badge, host and phone; see layouts/README.md")
 }
 
-/// Splits `text` at spaces into as few lines of about `width` characters as
-/// it needs, of even lengths (no word left alone on the last line).
+/// Splits `text` at spaces into as few lines of about `width` as it needs, of
+/// even lengths (no lone word on the last line).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let total = text.chars().count();
     let count = total.div_ceil(width.max(1)).max(1);
@@ -229,7 +221,6 @@ fn draw(svg: &str, fonts: Vec<(PathBuf, Vec<u8>)>, shown: &Path) -> Result<Vec<u
     })?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(WIDTH, HEIGHT)
         .ok_or_else(|| Diagnostic::new("could not make room for the share card"))?;
-    // The layout's own size is scaled to 1200×630.
     let size = tree.size();
     let transform = resvg::tiny_skia::Transform::from_scale(
         WIDTH as f32 / size.width(),

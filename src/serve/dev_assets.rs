@@ -1,11 +1,10 @@
-//! What the preview server serves from the binary itself, under
-//! `/__curbside/`: the live-reload script and its stylesheet, and the
-//! stand-in's small pages. The site's Content-Security-Policy covers them
-//! too, so they use no inline script or style.
+//! What the preview serves from the binary under `/__curbside/`: the
+//! live-reload script and style, the stand-in's pages. The site's policy covers
+//! them too, so nothing inline.
 
 use crate::text::xml_escape;
 
-/// The tag every previewed page ends with (see `BuildOptions::dev_script`).
+/// Every previewed page ends with it.
 pub const LIVE_SCRIPT_TAG: &str = r#"<script type="module" src="/__curbside/live.js"></script>"#;
 
 pub const THANKS_PATH: &str = "/__curbside/thanks";
@@ -31,8 +30,7 @@ pub fn find(path: &str) -> Option<DevAsset> {
     Some(DevAsset { content_type, body })
 }
 
-/// Where a form posted without JavaScript lands; the hosted service shows a
-/// page of its own at that point.
+/// Where a form posted without JavaScript lands, as the hosted service's own page would.
 fn thanks_page() -> String {
     page(
         "Thanks, the submission was received",
@@ -40,7 +38,7 @@ fn thanks_page() -> String {
     )
 }
 
-/// Shown while there is no site to serve yet; it reloads once a build works.
+/// While there is nothing to serve; reloads once a build works.
 pub fn not_built_page() -> String {
     page(
         "Waiting for a first good build",
@@ -48,8 +46,7 @@ pub fn not_built_page() -> String {
     )
 }
 
-/// The stand-in's answer to a form posted without JavaScript that it
-/// refused, listing `messages`.
+/// A refused form posted without JavaScript, listing `messages`.
 pub fn form_error_page(messages: &[String]) -> String {
     let items: String = messages
         .iter()

@@ -1,11 +1,10 @@
-//! The fields of a form post, from the three bodies the form service takes:
-//! `multipart/form-data` (what a browser's `FormData` sends, and so the
-//! contact island), `application/x-www-form-urlencoded` (a form posted
-//! without JavaScript) and `application/json`.
+//! A form post's fields, from the bodies the form service takes:
+//! `multipart/form-data` (`FormData`, so the contact island),
+//! `application/x-www-form-urlencoded` (no JavaScript) and `application/json`.
 
 use serde_json::Value;
 
-/// One field as posted; `file_name` is set for a file input's part.
+/// `file_name` is set for a file input's part.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
     pub name: String,
@@ -23,12 +22,11 @@ impl Field {
     }
 }
 
-/// Why a body could not be read as form fields; the text is shown to the
-/// developer as the reply's `error`.
+/// Why a body is not form fields; shown to the developer as the reply's
+/// `error`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BodyError(pub String);
 
-/// The fields of `body`, sent with the Content-Type `content_type`.
 pub fn parse(content_type: Option<&str>, body: &[u8]) -> Result<Vec<Field>, BodyError> {
     let content_type = content_type.unwrap_or("");
     let essence = content_type.split(';').next().unwrap_or("").trim();
@@ -45,8 +43,8 @@ pub fn parse(content_type: Option<&str>, body: &[u8]) -> Result<Vec<Field>, Body
     }
 }
 
-/// RFC 7578 for a body that is all at hand: parts between `--boundary`
-/// lines, each with a `Content-Disposition: form-data` naming it.
+/// RFC 7578, the body all at hand: parts between `--boundary` lines, each named
+/// by its `Content-Disposition: form-data`.
 fn multipart(content_type: &str, body: &[u8]) -> Result<Vec<Field>, BodyError> {
     let malformed = |why: &str| BodyError(format!("malformed multipart/form-data body: {why}"));
     let boundary = parameter(content_type, "boundary")
@@ -54,7 +52,7 @@ fn multipart(content_type: &str, body: &[u8]) -> Result<Vec<Field>, BodyError> {
         .ok_or_else(|| BodyError("multipart/form-data without a boundary".into()))?;
     let delimiter = format!("--{boundary}");
     let delimiter = delimiter.as_bytes();
-    // Anything before the first delimiter is a preamble, ignored.
+    // A preamble, ignored.
     let start = find(body, delimiter).ok_or_else(|| malformed("no boundary line"))?;
     let mut rest = &body[start + delimiter.len()..];
     let mut fields = Vec::new();
@@ -92,9 +90,8 @@ fn multipart(content_type: &str, body: &[u8]) -> Result<Vec<Field>, BodyError> {
     }
 }
 
-/// The parameter `name` of a header value such as `form-data; name="a"` or
-/// `multipart/form-data; boundary=x`: quoted (where `;` and `\"` may stand)
-/// or a plain token.
+/// The parameter `name` of `form-data; name="a"` or `…; boundary=x`: quoted
+/// (`;` and `\"` may stand inside) or a token.
 fn parameter(header: &str, name: &str) -> Option<String> {
     let mut rest = header.split_once(';')?.1;
     loop {
@@ -126,7 +123,7 @@ fn parameter(header: &str, name: &str) -> Option<String> {
     }
 }
 
-/// What follows a boundary line's end: transport padding, then CRLF.
+/// Transport padding, then CRLF.
 fn line_end(after: &[u8]) -> Option<&[u8]> {
     let padding = after
         .iter()
@@ -135,9 +132,8 @@ fn line_end(after: &[u8]) -> Option<&[u8]> {
     after[padding..].strip_prefix(b"\r\n")
 }
 
-/// Where the part at the start of `rest` ends: at the first `closing`
-/// (CRLF and the delimiter) that makes a whole boundary line, so text that
-/// merely starts like the boundary stays in the value.
+/// Where the part at the start of `rest` ends: the first `closing` making a
+/// whole boundary line, so text merely starting like it stays in the value.
 fn part_end(rest: &[u8], closing: &[u8]) -> Option<usize> {
     let mut from = 0;
     loop {
@@ -150,15 +146,13 @@ fn part_end(rest: &[u8], closing: &[u8]) -> Option<usize> {
     }
 }
 
-/// Where `needle` first starts in `haystack`.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack
         .windows(needle.len())
         .position(|window| window == needle)
 }
 
-/// A JSON object's members as fields (what `@formspree/core` sends when
-/// given a plain object instead of `FormData`).
+/// A JSON object's members (what `@formspree/core` sends for a plain object).
 fn json(body: &[u8]) -> Result<Vec<Field>, BodyError> {
     let value: Value = serde_json::from_slice(body)
         .map_err(|err| BodyError(format!("the JSON body is not valid: {err}")))?;
@@ -267,7 +261,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Whatever a client sends, the reader answers without panicking.
+        /// Whatever a client sends, no panic.
         #[test]
         fn any_multipart_body_is_read_or_refused(body: Vec<u8>, tail: String) {
             let _ = parse(Some("multipart/form-data; boundary=x"), &body);

@@ -1,7 +1,6 @@
-//! The local stand-in for the hosted form service, at `/f/{formId}`: it
-//! speaks the service's protocol, validates like it, and keeps accepted
-//! submissions in a local file. Pages built for preview post here (their
-//! form endpoint is the page's own origin); `build` keeps the hosted one.
+//! The stand-in for the hosted form service at `/f/{formId}`: its protocol, its
+//! validation, accepted submissions kept locally. Preview pages post here;
+//! `build` keeps the hosted endpoint.
 
 use serde_json::json;
 use tiny_http::{Method, ResponseBox};
@@ -16,10 +15,9 @@ use super::submissions::{printable, summary};
 
 pub const PATH_PREFIX: &str = "/f/";
 
-/// Headers the official client sends, allowed across origins.
+/// The official client's, allowed across origins.
 const ALLOWED_HEADERS: &str = "Accept, Content-Type, Formspree-Client, Formspree-Session-Data";
 
-/// Answers one request to `/f/…`.
 pub fn handle(request: &Request, preview: &Preview) -> ResponseBox {
     let answer = match request.method {
         Method::Options => preflight(),
@@ -36,8 +34,7 @@ fn preflight() -> ResponseBox {
     with_header(response, "Access-Control-Max-Age", "600")
 }
 
-/// How the poster wants the answer: JSON for the JavaScript client, pages
-/// and redirects for a form posted without it.
+/// JSON for the JavaScript client; pages and redirects without it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum AnswerFormat {
     Json,
@@ -86,7 +83,7 @@ fn submit(request: &Request, preview: &Preview) -> ResponseBox {
     }
 }
 
-/// The `{formId}` of `/f/{formId}`; `None` for any other shape.
+/// `None` for any other shape.
 fn request_path_form_id(target: &str) -> Option<String> {
     let path = super::request_path::path_of(target);
     let id = path.strip_prefix(PATH_PREFIX)?;
@@ -95,8 +92,7 @@ fn request_path_form_id(target: &str) -> Option<String> {
 
 fn accepted(reply: AnswerFormat) -> ResponseBox {
     match reply {
-        // The service answers `next` with its own thank-you page; here the
-        // stand-in's, so following it stays on this server.
+        // The stand-in's own thank-you page, so following `next` stays here.
         AnswerFormat::Json => {
             json_reply(200, json!({ "next": THANKS_PATH, "ok": true }).to_string())
         }
@@ -128,7 +124,7 @@ fn rejected(reply: AnswerFormat, rejection: Rejection) -> ResponseBox {
     }
 }
 
-/// A request the service could not even read (not a validation error).
+/// Unreadable, not invalid.
 fn failure(reply: AnswerFormat, status: u16, message: String) -> ResponseBox {
     match reply {
         AnswerFormat::Json => json_reply(status, json!({ "error": message }).to_string()),

@@ -1,22 +1,18 @@
-//! The hosted form service's judgement of a submission, as its client
-//! protocol shows it (the JSON body decides: `errors` or `error`, else `next`),
-//! so the sign-up can be tried offline with the replies it will get live.
+//! The hosted form service's judgement of a submission as its protocol shows it
+//! (`errors` or `error`, else `next`), so sign-up can be tried offline.
 
 use serde::Serialize;
 
 use super::form_body::Field;
 use crate::islands::contact::REQUIRED_FIELDS;
 
-/// The honeypot: bots fill it, people never see it.
 pub const HONEYPOT: &str = "_gotcha";
 
-/// The field the service checks to be an email address
-/// ([`crate::islands::contact::ContactField::Email`]).
+/// Checked to be an email address.
 pub const EMAIL_FIELD: &str = "email";
 
-/// One entry of a reply's `errors`: a field error when `field` is set, a
-/// form error otherwise. Messages read after the field's name, as the
-/// service's do ("Email should be an email").
+/// A field error when `field` is set, else a form error. Messages read after
+/// the field's name ("Email should be an email").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ServiceError {
     pub code: &'static str,
@@ -25,7 +21,6 @@ pub struct ServiceError {
     pub message: String,
 }
 
-/// A refused submission: the reply's status and JSON body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Rejection {
     #[serde(skip)]
@@ -37,12 +32,11 @@ pub struct Rejection {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
     Accepted,
-    /// The honeypot was filled: answered like a success, then dropped.
+    /// Answered like a success, then dropped.
     Spam,
     Rejected(Rejection),
 }
 
-/// The reply for a form id the service does not know.
 pub fn form_not_found() -> Rejection {
     Rejection {
         status: 404,
@@ -85,9 +79,8 @@ pub fn judge(fields: &[Field]) -> Verdict {
         return form_error("EMPTY", "is empty");
     }
     let mut errors = Vec::new();
-    // The hosted service enforces the fields its form declares required in
-    // its settings; the stand-in assumes they are the ones the contact
-    // island marks required, from the same list.
+    // The service enforces the fields its settings require; the stand-in
+    // assumes the island's required ones, from the same list.
     for name in REQUIRED_FIELDS.iter().map(|field| field.name()) {
         let code = match value(&name) {
             None => "REQUIRED_FIELD_MISSING",
@@ -127,7 +120,6 @@ mod tests {
     use super::*;
     use crate::islands::contact::ContactField;
 
-    /// Every field of a sign-up, filled in.
     fn complete_values() -> [(&'static str, &'static str); 10] {
         [
             ("firstName", "Ada"),

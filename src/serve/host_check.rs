@@ -1,13 +1,11 @@
-//! Which `Host` headers the preview answers. A web page elsewhere can point a
-//! name it controls at 127.0.0.1 (DNS rebinding) and then read the preview,
-//! or post sign-ups into the stand-in, as if same-origin. Such a request
-//! carries that name in `Host`; a visitor's own requests carry an IP address
-//! or `localhost`, so only those are answered.
+//! Which `Host` headers the preview answers. A page elsewhere can point a name
+//! it controls at 127.0.0.1 (DNS rebinding) and read the preview or post to the
+//! stand-in as same-origin; such a request carries that name, while a visitor's
+//! carry an IP address or `localhost`, the only ones answered.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-/// Whether a request with this `Host` header (if any) is answered. A request
-/// without one (HTTP/1.0) cannot come from a rebound name in a browser.
+/// A request without `Host` (HTTP/1.0) cannot come from a rebound name in a browser.
 pub fn allowed(host: Option<&str>) -> bool {
     let Some(host) = host else { return true };
     let host = host.trim();
@@ -27,7 +25,6 @@ pub fn allowed(host: Option<&str>) -> bool {
     name.parse::<Ipv4Addr>().is_ok() || name == "localhost" || name.ends_with(".localhost")
 }
 
-/// Empty, or `:` and a port number.
 fn is_port_suffix(text: &str) -> bool {
     text.is_empty()
         || text

@@ -1,12 +1,9 @@
-//! Live reload over server-sent events at `/__curbside/events`.
-//!
-//! Every finished build bumps a generation and records whether it worked.
-//! Each open page holds one stream; it gets `event: reload` after a build
-//! that fully succeeded and `event: error` (the diagnostic's text) after one
-//! that failed, so the page shows an overlay and keeps the last good site.
-//! Event ids carry the server's session and the generation: a page that
-//! reconnects (the server restarted, the connection dropped) and missed a
-//! good build is told to reload at once.
+//! Live reload over server-sent events at `/__curbside/events`. Each open page
+//! holds a stream: `event: reload` after a build that fully succeeded, `event:
+//! error` (the diagnostic) after a failed one, so the page shows an overlay
+//! over the last good site. Event ids carry the server's session and the
+//! build's generation, so a page that reconnects having missed a good build
+//! reloads at once.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,17 +12,14 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub const EVENTS_PATH: &str = "/__curbside/events";
 
-/// A comment is sent this often, so a closed tab is noticed (the write
-/// fails) and its thread ends.
+/// A comment this often notices a closed tab (the write fails), ending its thread.
 const KEEPALIVE: Duration = Duration::from_secs(10);
 
-/// How the last build ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
-    /// No build has finished yet.
     Pending,
     Built,
-    /// The diagnostic, as the terminal shows it.
+    /// As the terminal shows it.
     Failed(String),
 }
 
@@ -36,7 +30,7 @@ struct Status {
 }
 
 pub struct LiveReload {
-    /// Tells this server's event ids from a previous run's.
+    /// Tells this run's event ids from a previous run's.
     session: String,
     status: Mutex<Status>,
     changed: Condvar,
@@ -61,17 +55,14 @@ impl Default for LiveReload {
 }
 
 impl LiveReload {
-    /// A build fully succeeded: open pages reload.
     pub fn built(&self) {
         self.finish(Outcome::Built);
     }
 
-    /// A build failed: open pages show `message` over the last good site.
     pub fn failed(&self, message: impl Into<String>) {
         self.finish(Outcome::Failed(message.into()));
     }
 
-    /// Ends every stream (the server is stopping).
     pub fn close(&self) {
         self.closed.store(true, Ordering::Relaxed);
         let _guard = self.lock();
@@ -86,7 +77,7 @@ impl LiveReload {
     }
 
     fn lock(&self) -> MutexGuard<'_, Status> {
-        // The status is replaced whole, so a panic elsewhere cannot leave it half-written.
+        // Replaced whole, so a panic elsewhere cannot leave it half-written.
         self.status.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -94,7 +85,7 @@ impl LiveReload {
         self.lock().clone()
     }
 
-    /// Waits until a build after `seen` finishes; `None` on timeout or close.
+    /// Waits for a build after `seen`; `None` on timeout or close.
     fn wait_after(&self, seen: u64, timeout: Duration) -> Option<Status> {
         let status = self.lock();
         let (status, _) = self
@@ -114,22 +105,19 @@ impl LiveReload {
         format!("{}-{generation}", self.session)
     }
 
-    /// What a page gets when it connects: the current state, so a page opened
-    /// while the build is broken shows the error, and one that missed a good
-    /// build while disconnected reloads.
+    /// The current state for a page that connects: an error while the build is
+    /// broken, a reload if it missed a good build.
     fn greeting(&self, status: &Status, last_event_id: Option<&str>) -> String {
         let id = self.event_id(status.generation);
         let event = match &status.outcome {
             Outcome::Failed(message) => error_event(&id, message),
             Outcome::Built if last_event_id.is_some_and(|seen| seen != id) => reload_event(&id),
-            // An id alone is not dispatched, but the browser sends it back on reconnecting.
+            // An id alone is not dispatched, but comes back on reconnecting.
             _ => format!("id: {id}\n\n"),
         };
-        // Reconnect quickly when the server restarts.
         format!("retry: 1000\n{event}")
     }
 
-    /// What a page gets when a build finishes.
     fn update(&self, status: &Status) -> Option<String> {
         let id = self.event_id(status.generation);
         match &status.outcome {
@@ -146,7 +134,7 @@ fn reload_event(id: &str) -> String {
 
 fn error_event(id: &str, message: &str) -> String {
     let mut event = format!("id: {id}\nevent: error\n");
-    // A carriage return would end a line of the stream too.
+    // A carriage return would end a stream line too.
     let message = message.replace("\r\n", "\n").replace('\r', "\n");
     let message = if message.trim().is_empty() {
         "the build failed"
@@ -162,9 +150,8 @@ fn error_event(id: &str, message: &str) -> String {
     event
 }
 
-/// Writes one page's event stream to `writer`, its head with the header
-/// lines `headers`, until the page goes away or the server stops. Runs on
-/// its connection's thread; the keep-alive comments notice a closed tab.
+/// Writes one page's event stream until the page goes or the server stops, on
+/// its connection's thread.
 pub fn stream(
     writer: &mut dyn Write,
     live: &LiveReload,
@@ -172,7 +159,7 @@ pub fn stream(
     last_event_id: Option<&str>,
     head_only: bool,
 ) {
-    // Written by hand: tiny_http would buffer a streamed body.
+    // By hand: tiny_http would buffer a streamed body.
     let head = format!(
         "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\nConnection: close\r\n{headers}\r\n"
     );

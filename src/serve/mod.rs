@@ -1,19 +1,12 @@
-//! `curbside serve`: builds the site into a preview folder (never `dist/`,
-//! which only ever holds production builds) and serves it the way static
-//! hosting does, with a local stand-in for the form service. With `--watch`, it
-//! rebuilds on every save and reloads the open pages, or shows them the
-//! build's error.
+//! `curbside serve`: builds into a preview folder (never `dist/`) and serves it
+//! as static hosting does, with a stand-in for the form service; with
+//! `--watch`, rebuilds on every save and reloads the open pages or shows the error.
 //!
-//! - plumbing, which knows no page or form: [`server`] (listening, one
-//!   thread per connection, timeouts, tiny_http writing answers),
-//!   [`request`] (read within hard limits, or refused), [`response`] (a
-//!   leaf every handler imports)
-//! - [`routes`] picks a handler: [`host_check`] (no DNS rebinding),
-//!   [`request_path`] and [`static_files`] (URLs to files, as static hosting
-//!   maps them), [`live_reload`] and [`dev_assets`], and the form stand-in:
-//!   [`form_service`], [`form_body`], [`form_validation`], [`submissions`]
-//! - [`watch`], [`rebuild`]: which saves matter, and rebuilding on them
-//! - [`start`]: `curbside serve` itself, which starts all of it
+//! Plumbing that knows no page: [`server`], [`request`], [`response`].
+//! [`routes`] picks a handler: [`host_check`], [`request_path`] and
+//! [`static_files`], [`live_reload`], [`dev_assets`], and the form stand-in
+//! ([`form_service`], [`form_body`], [`form_validation`], [`submissions`]).
+//! [`watch`] and [`rebuild`] act on saves; [`start`] starts it all.
 
 mod dev_assets;
 mod form_body;

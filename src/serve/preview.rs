@@ -1,6 +1,5 @@
-//! What the server's threads share: the folder served, the state of the
-//! builds, the security headers every answer carries, and the form the
-//! stand-in answers for.
+//! What the server's threads share: the folder, the builds' state, the security
+//! headers, the stand-in's form.
 
 use std::path::{Path, PathBuf};
 use std::sync::{PoisonError, RwLock};
@@ -13,16 +12,15 @@ pub struct Preview {
     folder: PathBuf,
     watching: bool,
     live: LiveReload,
-    /// The form id of the last good build's content.
+    /// The last good build's.
     form_id: RwLock<Option<String>>,
-    /// The last good build's, as `_headers` gives them to the hosts.
+    /// The last good build's, as `_headers` has them.
     security_headers: RwLock<Vec<(&'static str, String)>>,
     submissions: Submissions,
 }
 
 impl Preview {
-    /// Serves `folder`; submissions to the form stand-in are appended to
-    /// `submissions` (a JSON-lines file).
+    /// Submissions to the stand-in go to `submissions` (JSON lines).
     pub fn new(
         folder: impl Into<PathBuf>,
         submissions: impl Into<PathBuf>,
@@ -50,7 +48,7 @@ impl Preview {
         &self.live
     }
 
-    /// The form the stand-in accepts posts for: the one the pages post to.
+    /// The form the pages post to.
     pub fn set_form_id(&self, id: impl Into<String>) {
         *self.form_id.write().unwrap_or_else(PoisonError::into_inner) = Some(id.into());
     }
@@ -62,8 +60,7 @@ impl Preview {
             .clone()
     }
 
-    /// Sets the security headers after a build: the hashes of the inline
-    /// stylesheet and script change with them.
+    /// After each build: the inline hashes change.
     pub fn set_security_headers(&self, inline: &InlineSources) {
         let headers = headers::security(inline);
         *self
@@ -77,7 +74,7 @@ impl Preview {
         headers.unwrap_or_else(PoisonError::into_inner).clone()
     }
 
-    /// The security headers as raw lines, for answers written by hand.
+    /// For answers written by hand.
     pub fn security_header_lines(&self) -> String {
         self.security_headers()
             .iter()

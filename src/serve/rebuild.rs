@@ -1,5 +1,5 @@
-//! Rebuilding on saves: each burst of saves makes one build, and its outcome
-//! goes to the terminal and to the open pages.
+//! Rebuilding on saves: one build per burst, its outcome to the terminal and
+//! the open pages.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -10,18 +10,17 @@ use notify_debouncer_full::DebounceEventResult;
 
 use super::preview::Preview;
 use super::watch;
-use crate::build::{BuildOptions, Builder, Change, Project};
 use crate::diagnostics::{Result, warn};
+use crate::pipeline::{BuildOptions, Builder, Change, Project};
 
-/// A burst's batches arrive at most one debounce apart; waiting this much
-/// longer after a batch folds them into one build.
+/// Batches of a burst arrive at most a debounce apart: waiting this long folds
+/// them into one build.
 const SETTLE: Duration = watch::DEBOUNCE;
 
 pub struct Rebuilder {
     builder: Builder,
     preview: Arc<Preview>,
-    /// The warnings printed last: said again only when they change, so a
-    /// save does not repeat them.
+    /// The warnings printed last: repeated only when they change.
     warned: Option<Vec<String>>,
 }
 
@@ -34,8 +33,8 @@ impl Rebuilder {
         }
     }
 
-    /// Builds, and tells the open pages how it went; the terminal hears of
-    /// a success here, of a failure from the caller.
+    /// Builds and tells the open pages; the terminal hears of success here, of
+    /// failure from the caller.
     pub fn build(&mut self, rebuild: Option<Change>) -> Result<()> {
         match self.builder.build(rebuild.unwrap_or(Change::Frontend)) {
             Ok(report) => {
@@ -53,7 +52,7 @@ impl Rebuilder {
                     Some(kind) => eprintln!("rebuilt ({}) in {ms} ms", kind.label()),
                     None => eprintln!("built in {ms} ms"),
                 }
-                // For tests/bench/rebuild.sh: where a rebuild's time went.
+                // For tests/bench/rebuild.sh.
                 if std::env::var_os("CURBSIDE_TIMINGS").is_some() {
                     eprintln!("{}", report.timings_line());
                 }
@@ -67,8 +66,7 @@ impl Rebuilder {
         }
     }
 
-    /// Builds, printing a failure without stopping: while watching, the
-    /// next save may fix it.
+    /// Prints a failure and goes on: the next save may fix it.
     pub fn build_or_report(&mut self, rebuild: Option<Change>) {
         if let Err(diagnostic) = self.build(rebuild) {
             eprintln!("{diagnostic}");
@@ -78,7 +76,6 @@ impl Rebuilder {
         }
     }
 
-    /// Rebuilds after each burst of saves, until the watcher stops.
     pub fn run(mut self, root: &Path, changes: &Receiver<DebounceEventResult>) {
         while let Ok(batch) = changes.recv() {
             let mut needed = wanted(root, batch);
@@ -96,7 +93,6 @@ impl Rebuilder {
     }
 }
 
-/// The most work any change in `batch` asks for.
 fn wanted(root: &Path, batch: DebounceEventResult) -> Option<Change> {
     match batch {
         Ok(events) => events

@@ -1,47 +1,40 @@
-//! One request as the handlers see it, read off a connection within limits
-//! checked while the bytes arrive: a client makes the server hold at most
-//! [`MAX_HEAD`] bytes of head and [`BODY_LIMIT`] of body. httparse reads the
-//! head. The clock is the server's: its reader fails past a deadline.
+//! One request read off a connection within limits checked as the bytes arrive:
+//! at most [`MAX_HEAD`] of head and [`BODY_LIMIT`] of body. httparse reads the
+//! head; the reader fails past the server's deadline.
 
 use std::io::{BufRead, ErrorKind, Read};
 
 use tiny_http::{HTTPVersion, Header, Method};
 
-/// Longest request target answered; longer ones get 414 while still
-/// arriving. No URL of a site is near it, and it matches static hosting's limits.
+/// Longest target answered (414 while still arriving): far above any site URL,
+/// as static hosts allow.
 pub const MAX_TARGET: usize = 8 * 1024;
-/// Most bytes of a request head (request line and headers); more get 431
-/// while still arriving, so no client makes the server buffer more. A
-/// browser's head for this site is under 2 KiB (it sets no cookies); 32 KiB
-/// is the order of what Node and nginx accept.
+/// Most bytes of a head; more get 431 while arriving. A browser's head here is
+/// under 2 KiB (no cookies); 32 KiB is about what Node and nginx accept.
 pub const MAX_HEAD: usize = 32 * 1024;
-/// Larger bodies are refused with 413 before they are read: the only bodies
-/// the preview takes are form posts, and a sign-up is a few hundred bytes.
+/// Larger bodies get 413 unread: the preview takes only form posts, a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
-/// Room for a request line's method and version around its target.
 const LINE_OVERHEAD: usize = 64;
 
 pub struct Request {
     pub method: Method,
-    /// As sent: origin-form, visible ASCII only.
+    /// Origin-form, visible ASCII only.
     pub target: String,
     pub version: HTTPVersion,
     pub headers: Vec<Header>,
     pub body: Vec<u8>,
 }
 
-/// Why a request is not answered normally; the connection ends with it
-/// (where a next request would start is unknown).
+/// Why a request is not answered normally; the connection ends, as where a next
+/// request starts is unknown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
-    /// The client went away, or never began a request: closed without a word.
+    /// Gone, or never began: closed without a word.
     Gone,
-    /// Answered with this status and text, then closed.
     Status(u16, &'static str),
 }
 
 impl Request {
-    /// The value of the header `name`, if any.
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -53,8 +46,8 @@ impl Request {
         matches!(self.method, Method::Get | Method::Head)
     }
 
-    /// Whether the connection ends after this request's answer (always for
-    /// HTTP/1.0: its keep-alive is an extension no client here needs).
+    /// Whether the connection ends after the answer (always for HTTP/1.0: no
+    /// client here needs its keep-alive extension).
     pub fn closes(&self) -> bool {
         self.version <= HTTPVersion(1, 0)
             || self
@@ -62,9 +55,9 @@ impl Request {
                 .is_some_and(|value| value.to_ascii_lowercase().contains("close"))
     }
 
-    /// The declared body length, refused when over [`BODY_LIMIT`], not one
-    /// number, or chunked (no browser posts a form so; 411 asks for a
-    /// length); and whether the client waits for `100 Continue` first.
+    /// The body length, refused over [`BODY_LIMIT`], if not one number, or
+    /// chunked (no browser posts a form so; 411 asks for a length); and whether
+    /// the client waits for `100 Continue`.
     pub fn body_length(&self) -> Result<(usize, bool), Refusal> {
         let bad = Refusal::Status(400, "Bad Content-Length\n");
         let mut lengths = self
@@ -83,7 +76,7 @@ impl Request {
                 text if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) => {
                     return Err(bad);
                 }
-                // All digits: only too large to parse, or over the limit.
+                // All digits: too large to parse, or over the limit.
                 text => text
                     .parse()
                     .ok()
@@ -109,15 +102,13 @@ impl Request {
     }
 }
 
-/// Reads a request head: the request line and the headers, at most
-/// [`MAX_HEAD`] bytes, a line at a time. httparse reads the request line as
-/// soon as it ends (an HTTP/2 preface is refused at once), and the head at
-/// the blank line that ends it: twice a request, so a head sent a line at a
-/// time costs no more than one sent whole.
+/// Reads a head a line at a time, at most [`MAX_HEAD`] bytes. httparse reads
+/// the request line as it ends (an HTTP/2 preface is refused at once) and the
+/// head at its blank line: twice, so a head sent a line at a time costs no more
+/// than one sent whole.
 pub fn read_head(reader: &mut impl BufRead) -> Result<Request, Refusal> {
     let mut head = Vec::new();
-    // Whether the request line arrived: empty lines before it are skipped,
-    // as RFC 9112 asks.
+    // Empty lines before the request line are skipped (RFC 9112).
     let mut began = false;
     loop {
         let start = head.len();
@@ -147,11 +138,11 @@ pub fn read_head(reader: &mut impl BufRead) -> Result<Request, Refusal> {
     }
 }
 
-/// The request `head` holds; `None` while it has not all arrived.
+/// `None` until the head has all arrived.
 fn parse_head(head: &[u8]) -> Result<Option<Request>, Refusal> {
     let bad_line = Refusal::Status(400, "Bad request line\n");
     let bad_header = Refusal::Status(400, "Bad request header\n");
-    // No more headers than lines: httparse never runs out of room.
+    // As many headers as lines: httparse never runs out of room.
     let mut headers = vec![httparse::EMPTY_HEADER; head.iter().filter(|&&b| b == b'\n').count()];
     let mut parsed = httparse::Request::new(&mut headers);
     let status = parsed.parse(head);
@@ -199,8 +190,7 @@ fn parse_head(head: &[u8]) -> Result<Option<Request>, Refusal> {
     }))
 }
 
-/// Whether the request line ends with `HTTP/` and a digit, with an optional
-/// `.digit`: a version httparse refuses as neither 1.0 nor 1.1.
+/// A version httparse refuses as neither 1.0 nor 1.1: `HTTP/` and a digit, optionally `.digit`.
 fn is_other_version(head: &[u8]) -> bool {
     let mut lines = head.trim_ascii_start().split(|&b| b == b'\r' || b == b'\n');
     let line = lines.next().unwrap_or_default();
@@ -211,7 +201,6 @@ fn is_other_version(head: &[u8]) -> bool {
     )
 }
 
-/// Reads a body of `length` bytes.
 pub fn read_body(reader: &mut impl BufRead, length: usize) -> Result<Vec<u8>, Refusal> {
     let mut body = Vec::with_capacity(length);
     match reader.take(length as u64).read_to_end(&mut body) {

@@ -1,35 +1,30 @@
-//! A request target turned into the path segments of a file under the
-//! preview folder, or refused. Everything that could step outside the folder
-//! is refused here, before the file system is asked anything: dot segments,
-//! encoded or backslash separators, NUL, empty segments (`//etc`), drive
-//! letters and hidden names. Symlinks are checked later, against the real
-//! path (see `static_files`).
+//! A request target as the segments of a file under the preview folder, or
+//! refused: dot segments, encoded or backslash separators, NUL, empty segments
+//! (`//etc`), drive letters and hidden names, before the file system is asked.
+//! Symlinks are checked against the real path (`static_files`).
 
 use percent_encoding::percent_decode_str;
 
-/// The decoded, safe segments of a URL path; `directory` when it ends in `/`.
+/// Decoded and safe; `directory` when it ends in `/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RequestPath {
     pub segments: Vec<String>,
     pub directory: bool,
 }
 
-/// The path part of a request target, without query or fragment.
 pub fn path_of(target: &str) -> &str {
     target.split(['?', '#']).next().unwrap_or_default()
 }
 
-/// The query part of a request target, with its `?`, or "".
+/// With its `?`, or "".
 pub fn query_of(target: &str) -> &str {
     let rest = &target[path_of(target).len()..];
     rest.split('#').next().unwrap_or_default()
 }
 
-/// Parses the path of `target`; `None` when it is not one static hosting
-/// would serve from its folder.
+/// `None` when static hosting would not serve it from its folder.
 pub fn parse(target: &str) -> Option<RequestPath> {
-    // A request target is visible ASCII (RFC 9112 §3.2): no line break can
-    // reach a `Location` built from it.
+    // Visible ASCII (RFC 9112 §3.2): no line break reaches a `Location`.
     if !target.bytes().all(|b| b.is_ascii_graphic()) {
         return None;
     }
@@ -45,7 +40,7 @@ pub fn parse(target: &str) -> Option<RequestPath> {
             .split('/')
             .enumerate()
             .map(|(at, raw)| match raw {
-                // The one dotted folder a site publishes (security.txt, domain checks).
+                // The one dotted folder a site publishes.
                 WELL_KNOWN if at == 0 => Some(WELL_KNOWN.to_string()),
                 raw => decode_segment(raw),
             })
@@ -59,9 +54,9 @@ pub fn parse(target: &str) -> Option<RequestPath> {
 
 const WELL_KNOWN: &str = ".well-known";
 
-/// A segment decoded, unless it is empty, hidden (dot segments included),
-/// or holds a separator (a backslash is one on Windows, and some servers
-/// treat it as one), a drive letter's colon or a control character.
+/// Decoded, unless empty, hidden (dot segments included), or holding a
+/// separator (a backslash, one on Windows and to some servers), a drive's colon
+/// or a control character.
 fn decode_segment(raw: &str) -> Option<String> {
     let decoded = percent_decode_str(raw).decode_utf8().ok()?;
     let safe = !decoded.is_empty()

@@ -1,5 +1,4 @@
-//! Building answers. A leaf: every handler imports it, it imports no file
-//! of the server.
+//! Building answers: a leaf every handler imports.
 
 use std::io::Write;
 
@@ -7,11 +6,10 @@ use tiny_http::{Header, Response, ResponseBox};
 
 pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 
-/// What a handler gives back for one request.
 pub enum Answer {
     Response(ResponseBox),
-    /// An answer the handler writes itself, head included, straight to the
-    /// connection (the live-reload stream); the connection ends with it.
+    /// Written by the handler itself, head included (the live-reload stream);
+    /// the connection ends with it.
     Stream(WriteStream),
 }
 
@@ -23,9 +21,8 @@ impl From<ResponseBox> for Answer {
     }
 }
 
-/// `response` with one more header. A value with a control character (a
-/// line break would end the header early) or one tiny_http refuses is left
-/// out rather than sent broken.
+/// A value with a control character (which would end the header early) or one
+/// tiny_http refuses is left out, not sent broken.
 pub fn with_header(response: ResponseBox, name: &str, value: &str) -> ResponseBox {
     if value.bytes().any(|b| b.is_ascii_control() && b != b'\t') {
         return response;

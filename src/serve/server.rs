@@ -1,11 +1,7 @@
-//! The preview's HTTP plumbing: listening, one thread per connection, the
-//! clock on every read and write, and tiny_http writing every answer.
-//!
-//! Connections are accepted and requests read here, within the limits of
-//! [`request`]: tiny_http's own server accepts only on a listener it owns
-//! and reads each head on its pool thread, with no limit or timeout, before
-//! any request reaches its caller (an HTTP/2 preface, an endless header or a
-//! silent client was out of reach).
+//! The preview's HTTP plumbing: listening, a thread per connection, a clock on
+//! every read and write; tiny_http only writes answers. Requests are read here,
+//! within [`request`]'s limits: tiny_http's own server reads each head with no
+//! limit or timeout before its caller sees it.
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -22,44 +18,33 @@ use super::response::{self, Answer, TEXT_PLAIN, with_header};
 use super::routes;
 use crate::diagnostics::{Diagnostic, Result};
 
-/// Open connections at once, each a thread (some 20 KB while idle) and a
-/// file descriptor; more are closed at once. Room for a thousand idle
-/// clients and a thousand open tabs.
+/// Open connections, each a thread (some 20 KB idle) and a file descriptor;
+/// more are closed. Room for a thousand idle clients and a thousand tabs.
 pub const MAX_CONNECTIONS: usize = 2048;
-/// How long a kept-alive connection may stay silent before a request: 5 s
-/// is Node's default, and a browser simply opens a new connection later.
+/// Silence allowed before a kept-alive request: Node's default; a browser just reconnects.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long a request head may take once it began. A browser sends its
-/// head at once; a client dribbling it holds a thread no longer.
+/// Time for a request head once begun; a dribbling client holds a thread no longer.
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a body may take to arrive: at most 64 KiB, well under a second
-/// even on a slow phone link.
+/// Time for a body: at most 64 KiB, under a second on a slow phone.
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a write may wait for a client that stopped reading (a huge file
-/// to a frozen tab, a dead live-reload stream) before the connection ends.
+/// Wait for a client that stopped reading (a frozen tab, a dead live-reload stream).
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
-/// After a refusal, what the client still sends is read and dropped for this
-/// long, at most [`LINGER_BYTES`], so it sees the answer (closing on unread
-/// bytes sends a reset that can discard it).
+/// After a refusal, what the client still sends is read and dropped this long,
+/// so it sees the answer (closing on unread bytes sends a reset that can discard it).
 const LINGER: Duration = Duration::from_secs(1);
-/// Enough for what a client had in flight; one sending without end is cut
-/// off after it rather than read for the whole second.
+/// Enough for what was in flight; an endless sender is cut off sooner.
 const LINGER_BYTES: u64 = 256 * 1024;
-/// When accepting fails (no file descriptor left), the pause before the
-/// next try: connections wait in the system's queue, no core spins.
+/// Pause after a failed accept (no descriptor left): no core spins.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
-/// A connection thread's stack: far more than a request needs, and
-/// untouched stack costs no memory.
+/// Ample for a request; untouched stack costs no memory.
 const STACK_SIZE: usize = 512 * 1024;
-/// Connections waiting to be accepted. The 128 std asks for overflows when
-/// a thousand clients connect at once, and each dropped connection attempt
-/// costs a client (any client) a one-second retry.
+/// Accept queue: std's 128 overflows when a thousand clients connect at once,
+/// and each dropped attempt costs a client a one-second retry.
 const BACKLOG: i32 = 4096;
-/// Ports tried after a taken one, so a second preview still starts.
+/// Ports tried after a taken one, so a second preview starts.
 const PORT_TRIES: u16 = 10;
 
-/// A running preview server; dropping it stops accepting and ends the
-/// live-reload streams.
+/// A running preview server; dropping it stops accepting and ends the live-reload streams.
 pub struct HttpServer {
     addr: SocketAddr,
     preview: Arc<Preview>,
@@ -67,8 +52,7 @@ pub struct HttpServer {
 }
 
 impl HttpServer {
-    /// Listens on `host:port`, or the next free port when that one is taken
-    /// (port 0 lets the system choose), and starts serving `preview`.
+    /// Listens on `host:port`, or the next free port (0: the system's choice).
     pub fn start(preview: Arc<Preview>, host: IpAddr, port: u16) -> Result<HttpServer> {
         let listener = listen(host, port)?;
         let addr = listener
@@ -91,12 +75,10 @@ impl HttpServer {
         self.addr
     }
 
-    /// The address to open in a browser.
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
     }
 
-    /// Serves until the process ends.
     pub fn wait(self) {
         loop {
             std::thread::park();
@@ -108,8 +90,8 @@ impl Drop for HttpServer {
     fn drop(&mut self) {
         self.stopping.store(true, Ordering::Relaxed);
         self.preview.live().close();
-        // The accepting thread sees `stopping` at its next connection: this
-        // one (a wildcard address is reached through loopback on Linux).
+        // Wakes the accepting thread to see `stopping` (a wildcard address is
+        // reached through loopback on Linux).
         drop(TcpStream::connect_timeout(&self.addr, IDLE_TIMEOUT));
     }
 }
@@ -124,7 +106,7 @@ fn accept(listener: &TcpListener, preview: &Arc<Preview>, stopping: &AtomicBool)
             std::thread::sleep(ACCEPT_PAUSE);
             continue;
         };
-        // Over the limit, or out of threads: the connection is closed.
+        // Over the limit, or out of threads: closed.
         let counted = Open(open.clone());
         if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
             continue;
@@ -140,7 +122,6 @@ fn accept(listener: &TcpListener, preview: &Arc<Preview>, stopping: &AtomicBool)
     }
 }
 
-/// One open connection, counted until dropped.
 struct Open(Arc<AtomicUsize>);
 
 impl Drop for Open {
@@ -149,8 +130,7 @@ impl Drop for Open {
     }
 }
 
-/// Answers the requests of one connection in order, until it closes, goes
-/// quiet, or sends something that is refused.
+/// Answers one connection's requests until it closes, goes quiet or is refused.
 fn serve(stream: &TcpStream, preview: &Arc<Preview>) {
     let _ = stream.set_nodelay(true);
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
@@ -178,8 +158,6 @@ fn serve(stream: &TcpStream, preview: &Arc<Preview>) {
     }
 }
 
-/// Reads the next request whole, within [`IDLE_TIMEOUT`], [`HEAD_TIMEOUT`]
-/// and [`BODY_TIMEOUT`].
 fn next_request(
     stream: &TcpStream,
     reader: &mut BufReader<Timed<'_>>,
@@ -191,7 +169,7 @@ fn next_request(
     reader.get_mut().deadline = Instant::now() + HEAD_TIMEOUT;
     let mut request = request::read_head(reader)?;
     let (length, continues) = request.body_length()?;
-    // Told to go on only once the body is known to be accepted.
+    // Only once the body is known to be accepted.
     if continues {
         let mut out = stream;
         out.write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
@@ -202,8 +180,8 @@ fn next_request(
     Ok(request)
 }
 
-/// Writes `answer` to `request` (to a refused one: `None`), with the
-/// security headers of `preview`; whether the connection goes on.
+/// Writes `answer` (`None` to a refused request) with the security headers;
+/// whether the connection goes on.
 fn write(
     stream: &TcpStream,
     preview: &Preview,
@@ -223,8 +201,7 @@ fn write(
     written.and_then(|()| out.flush()).is_ok() && !closes
 }
 
-/// Ends a connection after a refusal: no more answers, and what the client
-/// still sends is read for a moment so it can see the refusal.
+/// Ends a connection after a refusal, reading on a moment so the client sees it.
 fn linger(stream: &TcpStream, reader: &mut BufReader<Timed<'_>>) {
     let _ = stream.shutdown(Shutdown::Write);
     reader.get_mut().deadline = Instant::now() + LINGER;
@@ -275,8 +252,7 @@ fn listen(host: IpAddr, port: u16) -> Result<TcpListener> {
     Err(diagnostic)
 }
 
-/// A listening socket as std makes one (reusing an address left in
-/// TIME_WAIT by a previous run), with a longer queue.
+/// A listening socket as std makes one (reusing a TIME_WAIT address), with a longer queue.
 fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
     let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
     #[cfg(unix)]

@@ -1,5 +1,4 @@
-//! Starting the preview: build once, serve, and with `--watch` rebuild on
-//! every save.
+//! Starting the preview: build, serve, and with `--watch` rebuild on every save.
 
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
@@ -9,25 +8,22 @@ use super::dev_assets::LIVE_SCRIPT_TAG;
 use super::preview::Preview;
 use super::server::HttpServer;
 use super::{rebuild, watch};
-use crate::build::{BuildOptions, Project};
 use crate::diagnostics::{Diagnostic, Result, warn};
 use crate::islands::props::FormEndpoint;
 use crate::output::headers::InlineSources;
 use crate::output::hosting::Hosting;
+use crate::pipeline::{BuildOptions, Project};
 
-/// Where previews are built, under the project folder (git ignores it).
+/// Under the project folder (git ignores it).
 pub const DEFAULT_OUT: &str = ".curbside/preview";
-/// Where the form stand-in appends what it accepts, in the project's
-/// git-ignored local folder.
+/// Where the form stand-in appends what it accepts, in the git-ignored local folder.
 pub const SUBMISSIONS_FILE: &str = "submissions.jsonl";
 
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
-    /// The project folder.
     pub root: PathBuf,
-    /// The preview folder; relative to the project folder unless absolute.
+    /// Relative to the project folder unless absolute.
     pub out: PathBuf,
-    /// The address to listen on (`--host`).
     pub host: IpAddr,
     /// The first port tried; 0 lets the system choose.
     pub port: u16,
@@ -35,8 +31,7 @@ pub struct ServeOptions {
     pub open: bool,
 }
 
-/// Builds and serves until the process is stopped. Returns only on an error
-/// that leaves nothing to serve.
+/// Builds and serves; returns only on an error that leaves nothing to serve.
 pub fn run(options: ServeOptions) -> Result<()> {
     let root = options.root.canonicalize().map_err(|err| {
         Diagnostic::io("open the project folder", &options.root, err)
@@ -52,23 +47,23 @@ pub fn run(options: ServeOptions) -> Result<()> {
         project.cache().join(SUBMISSIONS_FILE),
         options.watch,
     ));
-    // An earlier session's build is served until the first build succeeds
-    // (or on, if it fails): with the hashes its inline style and script need.
+    // An earlier session's build is served until a build succeeds, with the
+    // hashes its inline style and script need.
     if let Ok(text) = std::fs::read_to_string(out.join("_headers")) {
         preview.set_security_headers(&InlineSources::from_headers_file(&text));
     }
-    // Listen first: a taken address is reported before any build work.
+    // A taken address is reported before any build work.
     let server = HttpServer::start(preview.clone(), options.host, options.port)?;
     let build_options = BuildOptions {
         out,
         endpoint: FormEndpoint::Local,
         dev_script: LIVE_SCRIPT_TAG.to_string(),
         precompress: false,
-        // Its headers are read back from `_headers`, as Netlify applies them.
+        // Headers come back from `_headers`, as Netlify reads them.
         hosting: Hosting::Netlify,
     };
     let mut rebuilder = rebuild::Rebuilder::new(project.clone(), build_options, preview);
-    // Watching starts before the first build, so a save during it is not lost.
+    // Before the first build, so a save during it is not lost.
     let (changes, saves) = std::sync::mpsc::channel();
     let watcher = if options.watch {
         let watcher = watch::start(&project, changes)?;
@@ -95,8 +90,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
     let url = server.url();
     eprintln!("Serving {url}");
     if options.open {
-        // The system's way of opening a URL; on a thread of its own, as a
-        // launcher may wait for the browser. A failure only warns.
+        // On its own thread: a launcher may wait for the browser. A failure only warns.
         let url = url.clone();
         std::thread::spawn(move || {
             if let Err(err) = open::that(&url) {
@@ -114,7 +108,7 @@ pub fn run(options: ServeOptions) -> Result<()> {
             rebuilder.run(&root, &saves);
         }
         None => {
-            // Nothing will be rebuilt: let the Node process go.
+            // Nothing will be rebuilt: Node may go.
             drop(rebuilder);
             eprintln!("Press Ctrl+C to stop.");
             server.wait();
@@ -123,10 +117,8 @@ pub fn run(options: ServeOptions) -> Result<()> {
     Ok(())
 }
 
-/// Each open connection takes a file descriptor, and the server allows
-/// more connections than the usual soft limit (often 1024, 256 on macOS).
-/// So the preview asks for the most the system allows, as Go programs do
-/// by themselves.
+/// The server allows more connections than the usual soft limit of open files
+/// (often 1024, 256 on macOS), so ask for the most allowed, as Go programs do.
 fn raise_open_files_limit() {
     #[cfg(unix)]
     if let Err(err) = rlimit::increase_nofile_limit(u64::MAX) {
@@ -134,8 +126,8 @@ fn raise_open_files_limit() {
     }
 }
 
-/// The preview folder is replaced whole on every build, so it must not be
-/// the project, hold it, sit inside a watched folder, or be `dist/`.
+/// Replaced whole on every build, so not the project, a folder holding it or
+/// watched, nor `dist/`.
 fn check_output_folder(project: &Project, out: &Path) -> Result<()> {
     crate::output::check_output_folder(&project.root, out)?;
     if out.starts_with(project.root.join("dist")) {

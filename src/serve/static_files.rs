@@ -1,17 +1,8 @@
-//! Files of the preview folder, found the way GitHub Pages, Netlify and
-//! Cloudflare Pages find them, so what works in preview works when deployed:
-//!
-//! | URL | file |
-//! |---|---|
-//! | `/` | `index.html` |
-//! | `/privacypolicy` | `privacypolicy.html` (or a file named exactly so) |
-//! | `/privacypolicy.html` | `privacypolicy.html` |
-//! | `/docs/` | `docs/index.html` |
-//! | `/docs` (a folder) | redirect to `/docs/` |
-//! | anything else | `404.html`, with status 404 |
-//!
-//! Like those services, the files they read as settings (`_headers`,
-//! `_redirects`) are not served.
+//! Files of the preview folder, found as GitHub Pages, Netlify and Cloudflare
+//! Pages find them: `/` is `index.html`; `/about` is `about.html` (or a file
+//! named exactly so); `/docs/` is `docs/index.html`, and `/docs` redirects
+//! there; anything else is `404.html` with status 404. As there, `_headers` and
+//! `_redirects` are not served.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -26,17 +17,15 @@ use super::request_path::{self, RequestPath};
 use super::response::{self, TEXT_PLAIN, with_header};
 use crate::output::headers::IMMUTABLE;
 
-/// What a URL names in the preview folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolved {
     File(PathBuf),
-    /// A folder asked for without its trailing slash: where to send the client.
+    /// A folder asked for without its slash: where to send the client.
     Redirect(String),
     NotFound,
 }
 
-/// Finds the file `target` (a request target) names under `root`. Never a
-/// path outside `root`, symlinks included.
+/// The file `target` names under `root`; never a path outside it, symlinks included.
 pub fn resolve(root: &Path, target: &str) -> Resolved {
     let Some(request) = request_path::parse(target) else {
         return Resolved::NotFound;
@@ -47,7 +36,6 @@ pub fn resolve(root: &Path, target: &str) -> Resolved {
     }
 }
 
-/// Files hosting services read as their settings and never serve.
 const HOSTING_SETTINGS: &[&str] = &["_headers", "_redirects"];
 
 fn find(root: &Path, request: &RequestPath, target: &str) -> Resolved {
@@ -80,30 +68,28 @@ fn find(root: &Path, request: &RequestPath, target: &str) -> Resolved {
     }
     if base.join("index.html").is_file() {
         let path = request_path::path_of(target);
-        // Visible ASCII only (see `request_path::parse`): a header's value.
+        // Visible ASCII only: a header's value.
         let query = request_path::query_of(target);
         return Resolved::Redirect(format!("{path}/{query}"));
     }
     Resolved::NotFound
 }
 
-/// `path`'s real location when it is inside `root`'s, so a symlink cannot
-/// lead out of the folder.
+/// `path`'s real location if inside `root`'s: no symlink leads out.
 fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
     let root = root.canonicalize().ok()?;
     let real = path.canonicalize().ok()?;
     real.starts_with(&root).then_some(real)
 }
 
-/// The Content-Type of a file, by its extension; text is always UTF-8 here.
+/// Content-Type by extension; text is UTF-8.
 pub fn content_type(path: &Path) -> String {
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    // mime_guess still says application/javascript for modules; browsers
-    // and the HTML standard use text/javascript.
+    // mime_guess says application/javascript; the HTML standard, text/javascript.
     let mime = match extension.as_str() {
         "mjs" => "text/javascript".to_string(),
         _ => mime_guess::from_ext(&extension)
@@ -122,8 +108,8 @@ pub fn content_type(path: &Path) -> String {
     }
 }
 
-/// Cache policy: pages are checked on every load; hashed assets are kept
-/// forever, except while watching, where a developer's tools may pin them.
+/// Pages revalidated on every load; hashed assets forever, except while
+/// watching, where a developer's tools may pin them.
 fn cache_control(target: &str, watching: bool) -> &'static str {
     if !watching && request_path::path_of(target).starts_with("/assets/") {
         IMMUTABLE
@@ -132,12 +118,11 @@ fn cache_control(target: &str, watching: bool) -> &'static str {
     }
 }
 
-/// Answers a GET or HEAD for a file of the preview folder.
 pub fn respond(request: &Request, preview: &Preview) -> ResponseBox {
     let target = &request.target;
     let root = preview.folder();
     if !root.is_dir() {
-        // The first build has not succeeded yet: a page that waits for it.
+        // No build has succeeded yet: a page that waits for one.
         let response = response::text(
             503,
             "text/html; charset=utf-8",
@@ -179,7 +164,6 @@ pub fn respond(request: &Request, preview: &Preview) -> ResponseBox {
     }
 }
 
-/// The site's own 404 page, with status 404.
 fn not_found(root: &Path) -> ResponseBox {
     let response = file(404, &root.join("404.html"))
         .unwrap_or_else(|| response::text(404, TEXT_PLAIN, "Page not found\n".into()));
@@ -195,8 +179,8 @@ fn file(status: u16, path: &Path) -> Option<ResponseBox> {
     ))
 }
 
-/// A validator from size and modification time: every build rewrites the
-/// folder, so an unchanged tag means an unchanged file.
+/// From size and time: every build rewrites the folder, so an unchanged tag
+/// means an unchanged file.
 fn etag(path: &Path) -> Option<String> {
     let meta = std::fs::metadata(path).ok()?;
     let modified = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
@@ -207,8 +191,8 @@ fn etag(path: &Path) -> Option<String> {
 mod tests {
     use super::*;
 
-    /// A folder to serve and one beside it, with symlinks from the first
-    /// into the second (a file and a folder) and within the first.
+    /// A folder to serve and one beside it, with symlinks from the first into
+    /// the second and within the first.
     #[cfg(unix)]
     struct Tree {
         _dir: tempfile::TempDir,
@@ -258,8 +242,8 @@ mod tests {
         }
     }
 
-    /// Request targets built from segments that have led servers out of
-    /// their folder, the names in the tree, and oddities.
+    /// Targets from segments that have led servers out of their folder, names
+    /// in the tree, and oddities.
     #[cfg(unix)]
     fn target() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
@@ -289,7 +273,6 @@ mod tests {
                 }
                 target
             });
-        // Folders asked for without their slash, for the redirects.
         let folder = (
             prop::sample::select(vec![
                 "/docs", "/inner", "/rel", "/out", "/assets", "/%64ocs",
@@ -307,9 +290,8 @@ mod tests {
         prop_oneof![4 => built, 1 => folder]
     }
 
-    /// Whatever a target resolves to is a regular file whose real path is
-    /// inside the folder, so no file outside it is ever opened; a redirect
-    /// stays on this server and cannot add a header.
+    /// Any target resolves to a regular file really inside the folder, and a
+    /// redirect stays on this server without adding a header.
     #[cfg(unix)]
     fn check(tree: &Tree, target: &str) -> std::result::Result<Resolved, String> {
         let root = tree.root.canonicalize().unwrap();
@@ -369,8 +351,7 @@ mod tests {
                 Ok(())
             })
             .unwrap_or_else(|err| panic!("{err}"));
-        // The property is only as good as the targets: they must often name
-        // real files, folders and links too.
+        // The property holds only if targets often name real files, folders and links.
         assert!(
             files.get() > 100 && redirects.get() > 100,
             "{files:?} {redirects:?}"

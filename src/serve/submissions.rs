@@ -1,7 +1,6 @@
-//! Where the form stand-in keeps what it accepted: one JSON object per line
-//! in a file git ignores (`.curbside/submissions.jsonl`), and one line in the
-//! terminal, where what the client sent is shown escaped. Nothing is sent
-//! anywhere.
+//! What the form stand-in accepted: a JSON line each in
+//! `.curbside/submissions.jsonl` (git ignores it), and a terminal line with
+//! what the client sent escaped. Nothing is sent anywhere.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -18,7 +17,7 @@ use crate::diagnostics::{Diagnostic, Result};
 
 pub struct Submissions {
     path: PathBuf,
-    /// One line written at a time, whole, whatever the number of posts.
+    /// One whole line at a time, however many posts.
     writing: Mutex<()>,
 }
 
@@ -34,7 +33,6 @@ impl Submissions {
         &self.path
     }
 
-    /// Appends an accepted submission to the file.
     pub fn record(&self, form_id: &str, fields: &[Field]) -> Result<()> {
         let line = format!("{}\n", entry(form_id, fields, OffsetDateTime::now_utc()));
         let _guard = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
@@ -50,8 +48,8 @@ impl Submissions {
     }
 }
 
-/// `{"received_at": …, "form": …, "fields": {…}}`. A name posted twice keeps
-/// every value, joined with ", ", as the service lists them.
+/// `{"received_at": …, "form": …, "fields": {…}}`; a name posted twice keeps
+/// its values joined by ", ", as the service lists them.
 fn entry(form_id: &str, fields: &[Field], at: OffsetDateTime) -> Value {
     let mut values = Map::new();
     for field in fields.iter().filter(|f| f.name != HONEYPOT) {
@@ -72,10 +70,9 @@ fn entry(form_id: &str, fields: &[Field], at: OffsetDateTime) -> Value {
     })
 }
 
-/// The terminal's line for one post, what the owner wants at a glance:
-/// `sign-up for form abc: annual plan ($250 yearly), ZIP 57006,
-/// ada@example.com (12 fields): saved to …`. Every value the client sent
-/// is escaped and cut short, so the line stays one harmless line.
+/// The terminal's line for a post: `sign-up for form abc: annual plan ($250
+/// yearly), ZIP 57006, ada@example.com (12 fields): saved to …`, every value
+/// escaped and cut short, so it stays one harmless line.
 pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
     let value = |name: &str| {
         fields
@@ -103,10 +100,9 @@ pub fn summary(form_id: &str, fields: &[Field], outcome: &str) -> String {
     format!("sign-up for form {form_id}: {plan}, {zip}, {email} ({count} field{plural}): {outcome}")
 }
 
-/// Longest a value is shown in the terminal, in characters.
+/// In characters.
 const SHOWN_CHARS: usize = 60;
 
-/// `value` [`printable`], and cut to [`SHOWN_CHARS`] with `…`.
 fn shown(value: &str) -> String {
     let mut chars = value.chars();
     let head: String = chars.by_ref().take(SHOWN_CHARS).collect();
@@ -114,11 +110,9 @@ fn shown(value: &str) -> String {
     format!("{}{cut}", printable(&head))
 }
 
-/// `text` safe to print in a terminal, on one line: control characters
-/// (line breaks, escape sequences that retitle or clear it, bell) and
-/// invisible marks that reorder text are shown as escapes (`\n`,
-/// `\u{1b}`), and backslashes and quotes escaped, so no escape shown is
-/// one sent.
+/// `text` safe on one terminal line: control characters (line breaks, escape
+/// sequences, bell) and invisible reordering marks shown as escapes,
+/// backslashes and quotes escaped, so no escape shown is one sent.
 pub fn printable(text: &str) -> String {
     text.escape_debug().to_string()
 }

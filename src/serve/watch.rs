@@ -1,10 +1,7 @@
-//! Which saves matter, and what each one asks to rebuild.
-//!
-//! Folders are watched, not files, so an editor's atomic save (write a
-//! temporary file, rename it over the old one) is seen as a change of the
-//! file itself. node_modules/ and every hidden folder (caches) are never
-//! watched; neither is the output folder, which [`super::check_output_folder`]
-//! keeps out of the watched ones.
+//! Which saves matter, and what each asks to rebuild. Folders are watched, not
+//! files, so an editor's atomic save (write a temporary file, rename it over)
+//! is a change of the file. node_modules/, hidden folders and the output folder
+//! are never watched.
 
 use std::path::{Component, Path};
 use std::sync::mpsc::Sender;
@@ -14,14 +11,12 @@ use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
-use crate::build::{Change, Project};
 use crate::diagnostics::{Diagnostic, Result};
+use crate::pipeline::{Change, Project};
 
-/// Saves closer together than this make one batch.
 pub const DEBOUNCE: Duration = Duration::from_millis(50);
 
-/// Starts watching `project`; each debounced batch of changes is sent to
-/// `changes`. Watching stops when the returned value is dropped.
+/// Sends each debounced batch of changes to `changes` until the value returned is dropped.
 pub fn start(
     project: &Project,
     changes: Sender<DebounceEventResult>,
@@ -38,8 +33,8 @@ pub fn start(
             .watch(&dir, RecursiveMode::Recursive)
             .map_err(|err| failed(&dir, err))?;
     }
-    // frontend/ itself only for its own files (package.json, lock file);
-    // its folders one by one, leaving out node_modules/ and hidden ones.
+    // frontend/ itself only for its own files; its folders one by one, but
+    // node_modules/ and hidden ones.
     let frontend = project.frontend();
     debouncer
         .watch(&frontend, RecursiveMode::NonRecursive)
@@ -58,15 +53,14 @@ pub fn start(
     Ok(debouncer)
 }
 
-/// Opening or reading a file is an event too (inotify's open and
-/// close-without-write): as every build reads the sources, each build would
-/// otherwise trigger the next.
+/// Opening or reading is an event too (inotify): every build reads the sources,
+/// so each would trigger the next.
 pub fn is_read(event: &Event) -> bool {
     matches!(event.kind, EventKind::Access(kind) if kind != AccessKind::Close(AccessMode::Write))
 }
 
-/// What a change to `path` (relative to the project folder) asks for;
-/// `None` for files that do not affect the site.
+/// What a change to `path` (relative to the project) asks for; `None` if it
+/// does not affect the site.
 pub fn classify(path: &Path) -> Option<Change> {
     let parts: Vec<String> = path
         .components()
@@ -75,7 +69,7 @@ pub fn classify(path: &Path) -> Option<Change> {
             _ => String::new(),
         })
         .collect();
-    // content/public/.well-known/ is published, so watched.
+    // Published, so watched.
     if parts
         .iter()
         .any(|part| is_ignored_name(part) && part != ".well-known")
@@ -84,12 +78,10 @@ pub fn classify(path: &Path) -> Option<Change> {
     }
     match parts.as_slice() {
         [top, _, ..] if top == "content" || top == "layouts" => Some(Change::Pages),
-        // Files right in frontend/ are its settings (package.json, the lock
-        // file, tsconfig.json); scripts/ holds the island server. A name
-        // without an extension there is one of its folders.
+        // Settings in frontend/ itself; the island server in scripts/. A name
+        // without an extension is a folder.
         [top, file] if top == "frontend" => file.contains('.').then_some(Change::Restart),
         [top, dir, _, ..] if top == "frontend" && dir == "scripts" => Some(Change::Restart),
-        // Tests never reach the browser.
         [top, dir, _, ..] if top == "frontend" && dir == "test" => None,
         [top, .., file] if top == "frontend" && is_test_file(file) => None,
         [top, _, _, ..] if top == "frontend" => Some(Change::Frontend),
@@ -97,9 +89,8 @@ pub fn classify(path: &Path) -> Option<Change> {
     }
 }
 
-/// Folders never watched and editors' scratch files: hidden names (`.git`,
-/// `.cache`, vim's `.x.swp`, emacs' `.#x`), backups (`x~`), vim's write
-/// test `4913`, temporary and JetBrains' safe-write files.
+/// Never watched: hidden names, editors' backups and scratch files (vim's
+/// `.x.swp` and `4913`, emacs' `.#x`, JetBrains' safe-write files).
 fn is_ignored_name(name: &str) -> bool {
     name.is_empty()
         || name == "node_modules"
@@ -145,7 +136,10 @@ mod tests {
             kind("frontend/src/islands/pricing.tsx"),
             Some(Change::Frontend)
         );
-        assert_eq!(kind("frontend/src/runtime.ts"), Some(Change::Frontend));
+        assert_eq!(
+            kind("frontend/src/entries/runtime.ts"),
+            Some(Change::Frontend)
+        );
         assert_eq!(kind("frontend/package.json"), Some(Change::Restart));
         assert_eq!(kind("frontend/package-lock.json"), Some(Change::Restart));
         assert_eq!(

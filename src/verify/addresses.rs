@@ -1,6 +1,5 @@
-//! Addresses that are not files of the build, and how the hosting answers
-//! them: the `.html` and trailing-slash forms of pages, unknown addresses
-//! (the site's own 404 page, status 404), and what must never be served.
+//! Addresses that are not files of the build: pages' `.html` and trailing-slash
+//! forms, unknown addresses (the 404 page, status 404), and what must never be served.
 
 use super::advice;
 use super::built::Built;
@@ -11,16 +10,19 @@ use super::pool::Job;
 use super::report::Found;
 use crate::output::hosting::Hosting;
 
-/// What an address must answer.
 #[derive(Debug, Clone)]
 pub enum Expect {
-    /// A permanent redirect to the path, within the origin; `or_same` also
-    /// accepts the page itself (hosting whose redirects are its own).
-    Redirect { to: String, or_same: Option<String> },
-    /// 404 with the site's 404 page.
+    /// A permanent redirect within the origin; `or_same` also accepts the page
+    /// itself (hosting whose redirects are its own).
+    Redirect {
+        to: String,
+        or_same: Option<String>,
+    },
     NotFound,
-    /// Anything but a file: 4xx, or a body that is one of the site's pages.
-    Hidden { what: &'static str },
+    /// Anything but a file: 4xx, or one of the site's pages.
+    Hidden {
+        what: &'static str,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -30,8 +32,8 @@ pub struct Probe {
 }
 
 impl Probe {
-    /// Any of these may answer with a page of the site (a `.html` form
-    /// served as it is, a catch-all rule): as large as the largest.
+    /// Each may answer with a page (a `.html` form served as is, a catch-all
+    /// rule): as large as the largest.
     pub fn job(&self, built: &Built) -> Job {
         let largest = built.pages().map(|page| page.size).max().unwrap_or(0);
         Job {
@@ -41,8 +43,7 @@ impl Probe {
     }
 }
 
-/// Files that tell an attacker how the site is built, or leak its sources,
-/// each with the folder it would come from.
+/// Files that tell an attacker how the site is built, or leak its sources, with their folder.
 const INTERNAL: &[(&str, &str)] = &[
     ("/dist-server/nginx.conf", "dist-server/"),
     ("/dist-server/Caddyfile", "dist-server/"),
@@ -58,12 +59,10 @@ const INTERNAL: &[(&str, &str)] = &[
     ("/dist/index.html", "the project's folder"),
 ];
 
-/// Every address to ask beside the files, with what it must answer.
 pub fn probes(built: &Built) -> Vec<Probe> {
     let hosting = built.hosting;
     let mut probes = Vec::new();
-    // The hosting's own redirects: nginx, Caddy and Cloudflare Pages always;
-    // Netlify and GitHub Pages may also answer the page itself.
+    // The hosting's own redirects; Netlify and GitHub Pages may answer the page itself.
     let strict = matches!(
         hosting,
         Hosting::Nginx | Hosting::Caddy | Hosting::Cloudflare
@@ -204,8 +203,7 @@ pub fn judge(
             }
         }
         Expect::Hidden { what } => {
-            // A catch-all rule answering with the home page is the 404
-            // check's to report: nothing internal is in it.
+            // A catch-all answering with the home page is the 404 check's to report.
             let home = std::fs::read(built.out.join("index.html")).unwrap_or_default();
             let served = (200..300).contains(&answer.status)
                 && answer.body != built.not_found
@@ -239,10 +237,9 @@ fn not_found_fix(hosting: Hosting) -> String {
     }
 }
 
-/// The site's address as built against the address verified: canonical
-/// links, the sitemap and robots.txt name the built one. Another address
-/// given on the command line may be a staging copy (a warning); the one of
-/// business.yaml is where the site lives (an error: the build is older).
+/// The built address against the verified one (canonical links, sitemap and
+/// robots.txt name the built one): another address given may be a staging copy
+/// (a warning); business.yaml's is where the site lives (an error: the build is older).
 pub fn site_address(
     built: &Built,
     origin: &Origin,

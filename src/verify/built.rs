@@ -1,6 +1,5 @@
-//! What the last build wrote, as the live site must serve it: every
-//! published file by the address it answers at, and the build's record
-//! (hosting, address, headers) from the server folder beside the site.
+//! What the last build wrote, as the live site must serve it: each file by its
+//! address, and the build's record from the server folder.
 
 use std::path::{Path, PathBuf};
 
@@ -9,12 +8,9 @@ use crate::output::hosting::Hosting;
 use crate::output::record::{BuildRecord, RECORD_FILE};
 use crate::output::server_folder;
 
-/// A file visitors fetch, and where.
 #[derive(Debug, Clone)]
 pub struct Published {
-    /// Its path in the site folder: `privacypolicy.html`.
     pub file: String,
-    /// The address it answers at: `/privacypolicy`.
     pub address: String,
     pub size: u64,
 }
@@ -24,9 +20,8 @@ impl Published {
         self.file.ends_with(".html")
     }
 
-    /// A file under assets/, named after its content by the build or by
-    /// esbuild (`site-0123456789.css`, `islands-7GIBGFFZ.js`): the only kind
-    /// that may be cached for good.
+    /// Under assets/, named after its content (`site-0123456789.css`,
+    /// `islands-7GIBGFFZ.js`): the only kind cached for good.
     pub fn is_hashed_asset(&self) -> bool {
         self.file.starts_with("assets/")
     }
@@ -36,9 +31,9 @@ pub struct Built {
     pub out: PathBuf,
     pub record: BuildRecord,
     pub hosting: Hosting,
-    /// Every published file but the 404 page, pages first.
+    /// Pages first; not the 404 page.
     pub files: Vec<Published>,
-    /// `404.html`, what unknown addresses must answer with.
+    /// What unknown addresses answer with.
     pub not_found: Vec<u8>,
 }
 
@@ -94,10 +89,8 @@ impl Built {
     }
 }
 
-/// The files of `out` the hosting serves by their own address: not the
-/// precompressed copies (sent in place of their originals), nor the files
-/// hosting reads (`_headers`, `_redirects`), nor dotfiles outside
-/// `.well-known/`.
+/// The files served at their own address: not the precompressed copies,
+/// `_headers`, `_redirects`, or dotfiles outside `.well-known/`.
 fn published(out: &Path, hosting: Hosting) -> Result<Vec<Published>> {
     let mut files = Vec::new();
     for entry in walkdir::WalkDir::new(out).min_depth(1) {
@@ -128,7 +121,7 @@ fn published(out: &Path, hosting: Hosting) -> Result<Vec<Published>> {
     Ok(files)
 }
 
-/// The one address of a file: pages without `.html`, the home page at `/`.
+/// Pages without `.html`, the home page at `/`.
 pub fn address_of(file: &str) -> String {
     let encoded: String = percent_encoding::utf8_percent_encode(file, PATH).to_string();
     match encoded.strip_suffix(".html") {
@@ -138,7 +131,6 @@ pub fn address_of(file: &str) -> String {
     }
 }
 
-/// Characters a path segment may not hold as they are.
 const PATH: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
     .add(b' ')
     .add(b'"')

@@ -1,18 +1,17 @@
-//! Asking the live site: one origin only, each answer bounded in time and
-//! size, a few retries with backoff for a flaky connection, redirects never
-//! followed (the caller judges where they lead), and no proxy, so nothing
-//! but the site's own origin is ever asked.
+//! Asking the live site: its origin only (no proxy), each answer bounded in
+//! time and size, a few retries with backoff, redirects never followed (the
+//! caller judges them).
 
 use std::io::Read;
 use std::time::Duration;
 
 use ureq::http::Uri;
 
-/// A whole answer, its body decoded from gzip or Brotli.
+/// Its body decoded from gzip or Brotli.
 #[derive(Debug, Clone)]
 pub struct Answer {
     pub status: u16,
-    /// Lower-case names; a repeated header keeps its values joined by ", ".
+    /// Lower-case names; a repeated header's values joined by ", ".
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
 }
@@ -26,17 +25,16 @@ impl Answer {
     }
 }
 
-/// Why an answer could not be had, in the owner's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
-    /// No connection, a reset, or no answer in time, after every retry.
+    /// No connection, a reset or no answer in time, after every retry.
     Unanswered(String),
-    /// The body went on past what the built file could be.
+    /// Longer than the built file could be.
     TooLarge(u64),
 }
 
-/// `scheme://host[:port]` of an address, lower-cased, with the default
-/// port left out, so two spellings of one origin compare equal.
+/// `scheme://host[:port]`, lower-cased, default port left out, so spellings of
+/// one origin compare equal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin(String);
 
@@ -66,8 +64,7 @@ impl Origin {
         &self.0
     }
 
-    /// Where a `Location` leads: a path of this origin, or `Err` with the
-    /// other address.
+    /// Where a `Location` leads: a path here, or `Err` with the other address.
     pub fn resolve(&self, location: &str) -> Result<String, String> {
         if location.starts_with('/') && !location.starts_with("//") {
             return Ok(location.to_string());
@@ -94,7 +91,6 @@ pub struct Client {
     attempts: u32,
 }
 
-/// Every answer's hard cap, whatever the built file's size.
 pub const HARD_CAP: u64 = 64 * 1024 * 1024;
 
 impl Client {
@@ -104,7 +100,7 @@ impl Client {
             .http_status_as_error(false)
             .timeout_global(Some(timeout))
             .timeout_connect(Some(timeout))
-            // The environment's proxy would see every request: only the site is asked.
+            // A proxy would see every request.
             .proxy(None)
             .user_agent(concat!("curbside-verify/", env!("CARGO_PKG_VERSION")))
             .accept_encoding("br, gzip")
@@ -121,9 +117,8 @@ impl Client {
         &self.origin
     }
 
-    /// GETs `path` of the origin, retrying connection failures, timeouts
-    /// and server errors (5xx) with backoff; the body is refused past `limit`
-    /// decoded bytes.
+    /// GETs `path`, retrying failed connections, timeouts and 5xx with backoff;
+    /// the body is refused past `limit` decoded bytes.
     pub fn get(&self, path: &str, limit: u64) -> Result<Answer, Failure> {
         let limit = limit.min(HARD_CAP);
         let url = format!("{}{path}", self.origin.as_str());
@@ -158,8 +153,7 @@ impl Client {
         let brotli = headers
             .iter()
             .any(|(name, value)| name == "content-encoding" && value.trim() == "br");
-        // ureq undoes gzip itself; Brotli is undone here by the crate the
-        // build compresses with, so no second Brotli crate is compiled.
+        // ureq undoes gzip; Brotli by the build's own crate, so no second one is compiled.
         let raw = response
             .into_body()
             .with_config()

@@ -1,6 +1,5 @@
-//! Every published file at its address: served, with the bytes the build
-//! wrote (the body decoded), the type and caching it should have, the
-//! security headers, and on pages, the form's action.
+//! Every published file at its address: served, with the built bytes (decoded),
+//! the right type and caching, the security headers, and on pages, the form's action.
 
 use std::collections::HashSet;
 
@@ -10,13 +9,12 @@ use super::client::{Answer, Failure, Origin};
 use super::headers;
 use super::report::Found;
 
-/// A body may differ from the built file's size by this much before the
-/// answer is cut off (an old page can be larger than the new one).
+/// How far a body may exceed the built size before it is cut off (an old page
+/// can be larger).
 pub fn limit_for(size: u64) -> u64 {
     size.saturating_mul(2).saturating_add(256 * 1024)
 }
 
-/// What a failed request means at `address`.
 pub fn unanswered(failure: &Failure, address: &str, built: &Built) -> Found {
     match failure {
         Failure::Unanswered(why) => Found::error(
@@ -39,7 +37,6 @@ pub fn unanswered(failure: &Failure, address: &str, built: &Built) -> Found {
     }
 }
 
-/// What a status other than 200 means for a file of the build.
 fn not_served(answer: &Answer, address: &str, origin: &Origin, built: &Built) -> Found {
     let hosting = built.hosting;
     match answer.status {
@@ -81,7 +78,6 @@ fn not_served(answer: &Answer, address: &str, origin: &Origin, built: &Built) ->
     }
 }
 
-/// Everything about one published file's answer.
 pub fn judge(
     file: &Published,
     answer: Result<Answer, Failure>,
@@ -95,7 +91,7 @@ pub fn judge(
         Err(failure) => return vec![unanswered(&failure, address, built)],
     };
     if answer.status >= 500 {
-        // A failing server's headers say nothing about the deployment.
+        // A failing server's headers say nothing of the deployment.
         return vec![not_served(&answer, address, origin, built)];
     }
     let mut found = headers::security(&answer, &built.record, built.hosting, address);
@@ -137,7 +133,7 @@ pub fn judge(
     found
 }
 
-/// A file served with other bytes than the build's, and its likely cause.
+/// Other bytes than the build's, and the likely cause.
 fn other_bytes(
     file: &Published,
     live: &[u8],
@@ -175,7 +171,6 @@ fn other_bytes(
     .fix(fix)
 }
 
-/// The names of the files under /assets/ a page refers to.
 fn assets_named(html: &str) -> Vec<String> {
     html.split("/assets/")
         .skip(1)
@@ -186,7 +181,6 @@ fn assets_named(html: &str) -> Vec<String> {
         .collect()
 }
 
-/// The actions of a page's forms.
 pub fn form_actions(html: &str) -> Vec<String> {
     let document = scraper::Html::parse_document(html);
     let Ok(forms) = scraper::Selector::parse("form[action]") else {
@@ -199,8 +193,7 @@ pub fn form_actions(html: &str) -> Vec<String> {
         .collect()
 }
 
-/// The form reaches its service: the action is the build's, with no
-/// sample id in it.
+/// The form's action is the build's, with no sample id.
 fn form(live: &[u8], expected: &[u8], address: &str, built: &Built) -> Vec<Found> {
     let live = form_actions(&String::from_utf8_lossy(live));
     let wanted = form_actions(&String::from_utf8_lossy(expected));

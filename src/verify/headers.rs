@@ -1,6 +1,5 @@
-//! The headers of one answer against what the build's hosting promises: the
-//! security headers (the policy with this build's hashes), the content type
-//! and the caching.
+//! One answer's headers against the hosting's promise: security headers (with
+//! this build's hashes), content type, caching.
 
 use super::advice;
 use super::client::Answer;
@@ -8,12 +7,11 @@ use super::report::Found;
 use crate::output::hosting::Hosting;
 use crate::output::record::BuildRecord;
 
-/// One year: what "cached for good" means for a hashed asset.
+/// "Cached for good" for a hashed asset.
 const LONG: u64 = 31_536_000;
-/// A file whose name stays the same may be cached this long at most.
+/// At most, for a file whose name stays the same.
 const SHORT: u64 = 86_400;
 
-/// Every security header of the record, on an answer of a hosting that sends them.
 pub fn security(
     answer: &Answer,
     record: &BuildRecord,
@@ -58,7 +56,7 @@ pub fn security(
     found
 }
 
-/// Why each header matters, in a few words.
+/// In a few words.
 fn why(name: &str) -> &'static str {
     match name {
         "Content-Security-Policy" => {
@@ -72,7 +70,6 @@ fn why(name: &str) -> &'static str {
     }
 }
 
-/// Whether both policies allow inline code by hash and the hashes differ.
 fn other_hashes(live: &str, expected: &str) -> bool {
     let hashes = |policy: &str| {
         let mut all: Vec<String> = policy
@@ -87,8 +84,7 @@ fn other_hashes(live: &str, expected: &str) -> bool {
     !live.is_empty() && live != expected
 }
 
-/// The Content-Type fits the file. With `nosniff`, a page, stylesheet or
-/// script of another type is not used at all.
+/// With `nosniff`, a page, stylesheet or script of another type is not used at all.
 pub fn content_type(answer: &Answer, file: &str, address: &str, hosting: Hosting) -> Option<Found> {
     let extension = file
         .rsplit_once('.')
@@ -139,8 +135,8 @@ pub fn content_type(answer: &Answer, file: &str, address: &str, hosting: Hosting
     }))
 }
 
-/// Hashed assets cached for good; every other file, whose name stays the
-/// same from build to build, for a day at most.
+/// Hashed assets for good; every other file, named the same from build to
+/// build, a day at most.
 pub fn caching(answer: &Answer, hashed: bool, address: &str, hosting: Hosting) -> Option<Found> {
     if hosting == Hosting::GithubPages {
         return None;

@@ -1,14 +1,9 @@
-//! `curbside verify`: the live site checked against the last build. Every
-//! published file must be served with the bytes that were built, with the
-//! headers its hosting promises; addresses must behave as that hosting
-//! serves them; nothing internal may be reachable; the form must reach its
-//! service.
+//! `curbside verify`: the live site against the last build: every file served
+//! with the built bytes and promised headers, addresses answered as the hosting
+//! does, nothing internal reachable, the form reaching its service.
 //!
-//! Its files, each using only those before it: `report` (what was found),
-//! `advice` (what to do, per hosting), `client` (asking the site's origin),
-//! `pool` (many requests, a few at a time), `built` (what the build wrote),
-//! `headers` (one answer's headers), `files` and `addresses` (the checks)
-//! and `run`, which runs them.
+//! Each file uses only those before it: `report`, `advice`, `client`, `pool`,
+//! `built`, `headers`, `files`, `addresses`, `run`.
 
 mod addresses;
 mod advice;

@@ -1,5 +1,5 @@
-//! Asking for many addresses at once, a bounded number at a time, each
-//! answer judged where it arrives so no more than a few bodies are held.
+//! Many addresses, a bounded number at a time, each answer judged as it arrives
+//! so only a few bodies are held.
 
 use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
@@ -7,18 +7,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::client::{Answer, Client, Failure};
 
-/// Requests in flight at once: enough to hide latency, few enough that no
-/// host takes it for an attack.
+/// Enough to hide latency, few enough that no host takes it for an attack.
 pub const CONCURRENCY: usize = 8;
 
-/// An address to ask for, with the largest body it may send.
+/// With the largest body it may send.
 #[derive(Debug, Clone)]
 pub struct Job {
     pub path: String,
     pub limit: u64,
 }
 
-/// Counts answers on the terminal (never into a pipe or a log).
+/// On a terminal only, never a pipe or a log.
 pub struct Progress {
     shown: bool,
     done: AtomicUsize,
@@ -51,7 +50,7 @@ impl Progress {
         self.done.load(Ordering::Relaxed)
     }
 
-    /// Clears the counter's line before the findings are printed.
+    /// Before the findings are printed.
     pub fn finish(&self) {
         if self.shown {
             eprint!("\r\x1b[2K");
@@ -59,8 +58,7 @@ impl Progress {
     }
 }
 
-/// Asks for every job, `CONCURRENCY` at a time, and returns what `judge`
-/// made of each answer (given the job's index), in the order of `jobs`.
+/// What `judge` made of each answer, in the order of `jobs`.
 pub fn each<T: Send>(
     client: &Client,
     jobs: &[Job],

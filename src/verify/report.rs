@@ -1,6 +1,5 @@
-//! What `verify` found, gathered so one cause is one message however many
-//! addresses share it, and written for the owner (the terminal) or for a
-//! deploy pipeline (`--json`).
+//! What `verify` found, one message per cause however many addresses share it,
+//! for the terminal or (`--json`) a deploy pipeline.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,27 +9,26 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// Visitors are turned away or the site is not this build: fails verify.
+    /// Visitors turned away, or not this build: verify fails.
     Error,
-    /// Worth fixing, but the site works as built.
+    /// Worth fixing; the site works as built.
     Warning,
-    /// Said plainly, nothing to fix (what the hosting cannot do).
+    /// Nothing to fix (what the hosting cannot do).
     Note,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Problem {
     pub severity: Severity,
-    /// What is wrong, without the address.
     pub what: String,
-    /// The addresses it was seen at, in the order seen.
+    /// In the order seen.
     #[serde(rename = "where")]
     pub addresses: Vec<String>,
-    /// What to do about it, for this hosting.
+    /// For this hosting.
     pub fix: Option<String>,
 }
 
-/// One thing found at one address, before gathering: `key` names its cause.
+/// One finding at one address; `key` names its cause.
 #[derive(Debug, Clone)]
 pub struct Found {
     pub key: String,
@@ -64,8 +62,7 @@ impl Found {
     }
 }
 
-/// Problems by a key naming their cause; the first message of a key is kept
-/// and every address added to it.
+/// Problems by cause: a key's first message kept, every address added.
 #[derive(Debug, Default)]
 pub struct Findings {
     by_key: BTreeMap<String, usize>,
@@ -111,25 +108,24 @@ impl Findings {
         }
     }
 
-    /// Errors first, then warnings, then notes, each in the order found.
+    /// Errors, warnings, notes, each in the order found.
     pub fn into_sorted(mut self) -> Vec<Problem> {
         self.problems.sort_by_key(|problem| problem.severity);
         self.problems
     }
 }
 
-/// The machine-readable report.
 #[derive(Debug, Serialize)]
 pub struct Report<'a> {
     pub url: &'a str,
     pub hosting: &'a str,
     pub ok: bool,
-    /// How many addresses were asked for (retries not counted).
+    /// Retries not counted.
     pub addresses: usize,
     pub problems: &'a [Problem],
 }
 
-/// A problem as the terminal shows it, in the format of `check` and `build`.
+/// In the format of `check` and `build`.
 pub fn render(problem: &Problem, origin: &str) -> String {
     let label = match problem.severity {
         Severity::Error => "error",

@@ -1,5 +1,4 @@
-//! Running the checks: the record read, the origin asked, the findings
-//! reported.
+//! Running the checks: the record read, the origin asked, findings reported.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -13,26 +12,24 @@ use super::{addresses, built, files, pool, report};
 use crate::diagnostics::{Diagnostic, Result};
 use crate::output::hosting::Hosting;
 
-/// More files than this are not all asked for: the run stays bounded.
+/// Keeps a run bounded.
 pub const MAX_FILES: usize = 10_000;
 
 pub struct VerifyOptions {
-    /// The project folder, whose content/business.yaml names the site's address.
+    /// Whose content/business.yaml names the site's address.
     pub root: PathBuf,
-    /// The site folder the build wrote (its record is in the server folder beside it).
+    /// The site folder the build wrote.
     pub out: PathBuf,
-    /// The address to verify; by default `url` of content/business.yaml.
+    /// Default: `url` of content/business.yaml.
     pub url: Option<String>,
-    /// The report as JSON on stdout too, and no progress.
+    /// JSON on stdout too, and no progress.
     pub json: bool,
-    /// Sample values of business.yaml are warnings, not errors (a trial deployment).
+    /// business.yaml's sample values warn (a trial deployment).
     pub allow_samples: bool,
-    /// How long each request may take, body included.
     pub timeout: Duration,
 }
 
-/// Verifies the live site; `Err` when anything is wrong (after printing
-/// what), so the exit code tells a deploy pipeline.
+/// `Err` when anything is wrong (after printing what), for the exit code.
 pub fn run(options: &VerifyOptions) -> Result<()> {
     let built = Built::read(&options.out)?;
     let url = match &options.url {
@@ -97,7 +94,6 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
     )))
 }
 
-/// The flags: sample values allowed; the address given on the command line.
 fn check(
     built: &Built,
     client: &Client,
@@ -118,8 +114,7 @@ fn check(
             .map(|found| samples_allowed(found, allow_samples))
             .collect::<Vec<Found>>()
     };
-    // The home page first: a site that does not answer is not asked again
-    // for each of its files.
+    // The home page first: a site that does not answer is not asked for each file.
     let Some(home) = built.files.iter().find(|file| file.address == "/") else {
         findings.push(Found::error("no home", "/", "the build has no index.html"));
         return;
@@ -186,7 +181,6 @@ fn check(
     }
 }
 
-/// With `--allow-samples`, the sample form id is a warning.
 fn samples_allowed(found: Found, allow_samples: bool) -> Found {
     if allow_samples && found.key == "sample form" {
         Found {
@@ -198,7 +192,6 @@ fn samples_allowed(found: Found, allow_samples: bool) -> Found {
     }
 }
 
-/// `url` of content/business.yaml, if it can be read.
 fn business_url(root: &std::path::Path) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct Business {

@@ -76,12 +76,12 @@ fn a_changed_source_or_prop_is_never_served_from_the_cache() {
     built(&site, "dist");
 
     // Same bytes written again: a new timestamp, the same key.
-    site.rewrite("frontend/src/loader.ts", String::into_bytes);
+    site.rewrite("frontend/src/entries/loader.ts", String::into_bytes);
     let again = built(&site, "dist");
     assert!(!again.contains(BUNDLED), "{again}");
 
     // Any change to a source is bundled again, even one esbuild drops.
-    site.rewrite("frontend/src/loader.ts", |text| {
+    site.rewrite("frontend/src/entries/loader.ts", |text| {
         format!("{text}\n// edited\n").into_bytes()
     });
     let edited = built(&site, "dist");

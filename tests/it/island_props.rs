@@ -1,7 +1,7 @@
 //! The props contract between the build and the islands' TypeScript. The islands
 //! registry (src/islands/registry.rs) and the props structs it names are its source:
 //!
-//! - frontend/src/props.generated.ts is generated from them, so island code is
+//! - frontend/src/shared/island-types.generated.ts is generated from them, so island code is
 //!   typed by what the build really sends;
 //! - frontend/test/fixtures/island-props.json is the JSON a real build emits,
 //!   which the island tests render from.
@@ -13,10 +13,11 @@
 use std::path::Path;
 
 use crate::support::fixture::{Fixture, project_root};
+use curbside::islands::registry;
 use scraper::{Html, Selector};
 use serde_json::{Map, Value};
 
-const TYPES: &str = "frontend/src/props.generated.ts";
+const TYPES: &str = "frontend/src/shared/island-types.generated.ts";
 const EMITTED: &str = "frontend/test/fixtures/island-props.json";
 const BLESS: &str = "CURBSIDE_BLESS=1 cargo test --test it island_props::";
 
@@ -26,8 +27,9 @@ fn blessing() -> bool {
 
 #[test]
 fn the_typescript_props_types_are_generated_from_the_rust_structs() {
-    let generated =
-        curbside::islands::registry::typescript_declarations(curbside::islands::registry::ISLANDS);
+    let exported = tempfile::tempdir().expect("a folder to export into");
+    let generated = registry::export_typescript(registry::ISLANDS, exported.path())
+        .unwrap_or_else(|err| panic!("ts-rs could not export the props types: {err}"));
     let path = project_root().join(TYPES);
     if blessing() {
         std::fs::write(&path, &generated).expect("write the generated types");

@@ -1,5 +1,5 @@
 // When the islands runtime may start: once the page's words have painted, or at the visitor's
-// first tap, key or scroll, whichever comes first. Imported by src/loader.ts.
+// first tap, key or scroll, whichever comes first. Imported by src/entries/loader.ts.
 
 /** With paint timing but no paint reported (a page loaded in a background tab), the runtime starts this long after load. */
 export const FALLBACK_DELAY_MS = 1000;

@@ -5,7 +5,7 @@
 // A form sent that early is held the same way, rather than leaving the page for the form
 // service's own: once the runtime is listening, it is sent again through the island; if the
 // runtime never comes, it is sent as the page would send it without JavaScript.
-import { showSending } from "../form-early";
+import { showSending } from "../shared/form-early";
 import { needsNoHold } from "../runtime/hold";
 
 export function replayEarlyTap(started: Promise<unknown>): void {

@@ -16,10 +16,10 @@
 //
 // It names no island: it finds what it needs by the props' shape and the links' own attributes,
 // wherever and however often the islands are placed.
-import { allProps, isRecord } from "../page-props";
-import { choosePlan, choosePromotion, followPlanPromotion, isPlanType, onPlanChange, readPlanType, setPagePlan, showPlan } from "../plan";
-import { scrollBehavior } from "../motion";
-import type { PlanType, Plans } from "../props";
+import { allProps, isRecord } from "../shared/page-props";
+import { choosePlan, choosePromotion, followPlanPromotion, isPlanType, onPlanChange, readPlanType, setPagePlan, showPlan } from "../shared/plan";
+import { scrollBehavior } from "../shared/motion";
+import type { PlanType, Plans } from "../shared/island-types";
 
 /** id of the contact form's first field, fixed by the form's field names. */
 const FIRST_FIELD_ID = "firstName";

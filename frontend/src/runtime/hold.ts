@@ -4,7 +4,7 @@
 // leaves the page for the form service's own page.
 // Links and form fields need no help: the browser already does the right thing.
 
-import { showSending } from "../form-early";
+import { showSending } from "../shared/form-early";
 
 export interface Held {
   /** hydrateRoot has been called: React now handles clicks itself (hydrating first), so replay the held one. */

@@ -6,7 +6,7 @@
 
 /** The island's browser module: its component as `default`, and `hydrate`. */
 export function importIsland(name: string, _file?: string): Promise<unknown> {
-  return Promise.all([import(`../islands/${name}.tsx`), import("../hydrate")]).then(
+  return Promise.all([import(`../islands/${name}.tsx`), import("../shared/hydrate")]).then(
     ([island, shared]: [unknown, unknown]) => ({ ...(island as object), ...(shared as object) }),
   );
 }

@@ -2,9 +2,9 @@
 // This module and everything it imports statically must stay free of React:
 // React and each island are separate chunks, fetched only when an island hydrates.
 import type { ComponentType } from "react";
-import type { hydrate } from "../hydrate";
-import { readProps } from "../page-props";
-import { placedFiles, preloadPlaced } from "../module-preload";
+import type { hydrate } from "../shared/hydrate";
+import { readProps } from "../shared/page-props";
+import { placedFiles, preloadPlaced } from "../shared/module-preload";
 import { holdInteractions } from "./hold";
 import { importIsland } from "./island-files";
 import { mediaMatches, whenIdle, whenInteracted, whenMedia, whenPageEngaged, whenVisible, type Cancel } from "./triggers";
@@ -94,7 +94,7 @@ export function initIslands(root: ParentNode = document): void {
   // Each island's own chunk (the first of its files) comes when that island is due, so it takes
   // no bandwidth from the chunk the island in view waits for. A page that is only loaded
   // fetches nothing (on a touch-first screen the page's head script has already asked for all
-  // of it: src/preload.ts).
+  // of it: src/entries/early-fetch.ts).
   whenPageEngaged(() => {
     for (const element of islands) {
       if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadPlaced(element, 1);

@@ -1,16 +1,29 @@
 //! How a value that is written as a string checks itself while serde_yaml
-//! reads it, and how its message carries advice.
+//! reads it, and how its advice reaches the error.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
 
-/// Separates a message from its help in errors raised by our own value types
-/// (serde only carries a single string from them).
-pub const HELP_MARK: &str = "\u{1}";
+thread_local! {
+    /// The last failed check on this thread: its message and its help. serde
+    /// carries only a message from a value to the parser's error.
+    static LAST_FAILURE: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+}
 
 pub(super) fn invalid<E: de::Error>(message: impl fmt::Display, help: impl fmt::Display) -> E {
-    E::custom(format!("{message}{HELP_MARK}{help}"))
+    let message = message.to_string();
+    LAST_FAILURE.with_borrow_mut(|last| *last = Some((message.clone(), help.to_string())));
+    E::custom(message)
+}
+
+/// The message and help of the last failed check on this thread, if the
+/// parser's `error` text ends with that message; forgets the check either way.
+pub fn take_failure(error: &str) -> Option<(String, String)> {
+    LAST_FAILURE
+        .with_borrow_mut(Option::take)
+        .filter(|(message, _)| error.ends_with(message.as_str()))
 }
 
 /// A value written as a string that checks itself.
@@ -20,10 +33,8 @@ pub(super) trait CheckedStr: Sized {
     fn check<E: de::Error>(value: &str) -> Result<Self, E>;
 }
 
-/// Reads a [`CheckedStr`] and checks it inside the visitor: serde_yaml gives
-/// an error the value's position only while it is reading that value, so a
-/// check made after `String::deserialize` returns would be reported at the
-/// start of the enclosing mapping instead.
+/// Checks inside the visitor: serde_yaml knows the value's position only while
+/// reading it, so a later check would be reported at the enclosing mapping.
 pub(super) fn deserialize_checked<'de, D: Deserializer<'de>, T: CheckedStr>(
     deserializer: D,
 ) -> Result<T, D::Error> {
@@ -38,4 +49,21 @@ pub(super) fn deserialize_checked<'de, D: Deserializer<'de>, T: CheckedStr>(
         }
     }
     deserializer.deserialize_str(CheckedVisitor(std::marker::PhantomData))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_goes_only_with_the_error_that_ends_with_its_message() {
+        let _: serde_yaml::Error = invalid("not a date", "write it as 2025-09-01");
+        assert_eq!(take_failure("another message"), None);
+        assert_eq!(take_failure("not a date"), None, "forgotten once asked for");
+        let _: serde_yaml::Error = invalid("not a date", "write it as 2025-09-01");
+        assert_eq!(
+            take_failure("closing: not a date"),
+            Some(("not a date".into(), "write it as 2025-09-01".into()))
+        );
+    }
 }

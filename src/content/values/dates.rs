@@ -148,8 +148,10 @@ no_placeholders!(Date, TimeOfDay);
 mod tests {
     use super::*;
 
+    /// The value, or the message and help an owner would read.
     fn parse<T: serde::de::DeserializeOwned>(yaml: &str) -> Result<T, String> {
-        serde_yaml::from_str::<T>(yaml).map_err(|e| e.to_string())
+        crate::content::yaml::parse::<T>(yaml, std::path::Path::new("f.yaml"), 0)
+            .map_err(|d| format!("{} ({})", d.message, d.help.as_deref().unwrap_or_default()))
     }
 
     #[test]

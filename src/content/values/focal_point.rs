@@ -143,8 +143,13 @@ mod tests {
     use super::*;
 
     fn read(value: &str) -> Result<FocalPoint, String> {
-        serde_yaml::from_str::<FocalPoint>(&format!("\"{value}\""))
-            .map_err(|err| err.to_string().replace(super::super::HELP_MARK, " | "))
+        serde_yaml::from_str::<FocalPoint>(&format!("\"{value}\"")).map_err(|err| {
+            let text = err.to_string();
+            match super::super::take_failure(&text) {
+                Some((message, help)) => format!("{message} | {help}"),
+                None => text,
+            }
+        })
     }
 
     #[test]

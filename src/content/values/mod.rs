@@ -9,7 +9,7 @@ mod price;
 mod schemas;
 mod text;
 
-pub use checked::HELP_MARK;
+pub use checked::take_failure;
 pub use contact_details::{Email, FormId, Phone, SiteUrl, ZipCode, is_email};
 pub use dates::{Date, TimeOfDay};
 pub use focal_point::FocalPoint;

@@ -29,7 +29,7 @@ fn island_importing_the_props_types_without_a_registry_entry() {
     let site = Fixture::copy_with_own_frontend();
     site.write(
         "frontend/src/islands/opening-hours.tsx",
-        r#"import type { MenuProps } from "../props";
+        r#"import type { MenuProps } from "../shared/island-types";
 
 export default function OpeningHours({ label }: MenuProps) {
   return <p>{label}</p>;

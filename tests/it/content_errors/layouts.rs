@@ -12,7 +12,7 @@ fn layout_variable_not_closed() {
         "{{ home.hero.headline }}",
         "{{ home.hero.headline }",
     );
-    fails_at!(site, "layouts/sections/hero.html:5:68");
+    fails_at!(site, "layouts/sections/hero.html:8:68");
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn layout_unknown_variable() {
         "{{ home.hero.lead }}",
         "{{ home.hero.leed }}",
     );
-    fails_at!(site, "layouts/sections/hero.html:6:30");
+    fails_at!(site, "layouts/sections/hero.html:9:30");
 }
 
 #[test]

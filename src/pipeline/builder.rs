@@ -1,5 +1,5 @@
-//! The [`Builder`]: one build after another, keeping the Node process and
-//! the last bundle so the watch mode redoes only what a change touched.
+//! The [`Builder`]: builds in turn, keeping Node and the last bundle so watch
+//! mode redoes only what a change touched.
 
 use super::project::{BuildOptions, Loaded, Project};
 use super::report::BuildReport;
@@ -17,21 +17,18 @@ use crate::output;
 use crate::render::share_card::ShareCards;
 use crate::styles;
 
-/// What changed since the last build, from least to most work; the watcher
-/// keeps the largest of a burst of saves.
+/// What changed, from least to most work; the watcher keeps the largest of a burst.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Change {
-    /// Content, layouts or styles: pages are rendered again; the bundle is kept.
+    /// Content, layouts or styles: pages are rendered again.
     Pages,
-    /// Frontend sources: the islands are bundled again too.
+    /// Frontend sources: bundled again too.
     Frontend,
-    /// The frontend's packages or the island server itself: Node is started
-    /// again (its packages installed first if the lock file changed).
+    /// Packages or the island server: Node restarts (after `npm ci` if the lock file changed).
     Restart,
 }
 
 impl Change {
-    /// How the terminal names it: `rebuilt (pages) in 12 ms`.
     pub fn label(self) -> &'static str {
         match self {
             Change::Pages => "pages",
@@ -45,13 +42,10 @@ pub struct Builder {
     project: Project,
     options: BuildOptions,
     node: Option<NodeBridge>,
-    /// The frontend sources (by key) the running Node last bundled or
-    /// rendered islands from.
+    /// The sources the running Node last bundled or rendered from.
     node_key: Option<node::cache::Key>,
-    /// The last bundle, with the key of the sources it was made from.
     bundle: Option<(node::cache::Key, Bundle)>,
     node_cache: node::cache::NodeCache,
-    /// What the last build that succeeded read.
     site: Option<Arc<Loaded>>,
     minifier: styles::Minifier,
     compressor: output::compress::Compressor,
@@ -82,19 +76,13 @@ impl Builder {
         &self.options
     }
 
-    /// The content the last successful build was made from (the preview
-    /// server's form stand-in reads the form id from it).
+    /// The last successful build's content (the form stand-in reads its form id).
     pub fn last_site(&self) -> Option<&Site> {
         self.site.as_deref().map(|loaded| &loaded.site)
     }
 
-    /// Builds the site into the output folder; on any error the folder is left
-    /// as it was.
-    ///
-    /// Pages are rendered a batch at a time and, once Node's work is known,
-    /// placed, compressed (for hosting that wants copies) and written into the
-    /// staging folder at once, so memory holds a batch of pages, not the site.
-    /// Until Node is done, rendered pages wait, up to `PENDING_BYTES`.
+    /// Builds the site into the output folder, a batch of pages at a time (see
+    /// `stream`); on any error the folder is left as it was.
     pub fn build(&mut self, change: Change) -> Result<BuildReport> {
         let started = Instant::now();
         output::check_output_folder(&self.project.root, &self.options.out)?;
@@ -130,9 +118,9 @@ impl Builder {
         };
         let placements = Arc::new(crate::render::placements::Placements::default());
         let (outcome, node_failed) = std::thread::scope(|scope| {
-            // Node starts and bundles (when the cache lacks the bundle) while
-            // the content loads, then renders the islands and minifies the
-            // styles while the pages render, then the placements pages ask for.
+            // Node bundles while the content loads, renders the islands and
+            // minifies the styles while the pages render, then renders what
+            // pages ask for.
             let (made, made_here) = mpsc::channel();
             let (wanted, wanted_there) = mpsc::channel();
             let (rendered, rendered_here) = mpsc::channel();
@@ -159,7 +147,7 @@ impl Builder {
             (outcome, stream.close())
         });
         if node_failed {
-            // A failed Node process is not reused: the next build starts afresh.
+            // A failed Node is not reused.
             *node = None;
             *node_key = None;
             *last_bundle = None;

@@ -1,7 +1,5 @@
-//! The pages' way to `dist/`: rendered a batch at a time and, once Node's
-//! work is known, placed, compressed and written into the staging folder at
-//! once, so memory holds a batch of pages, not the site; then the files that
-//! are not pages, and the site swapped in.
+//! The pages' way to `dist/`, a batch at a time, so memory holds a batch of
+//! pages, not the site; then the other files, and the site swapped in.
 
 use std::path::Path;
 use std::sync::{Arc, mpsc};
@@ -23,17 +21,15 @@ use crate::render::placements::Placements;
 use crate::render::share_card::ShareCards;
 use crate::render::{self, AssetUrls, PageRenderer, Placer, RenderInput};
 
-/// Pages rendered at a time: enough to keep every core busy, few enough
-/// that a batch (with its compressed copies) is a small part of a large site.
+/// Pages rendered at a time: every core busy, yet a small part of a large site.
 const BATCH: usize = 64;
 
-/// How much rendered HTML may wait for Node (on a cold build) before the
-/// rendering waits too. A site of a thousand pages fits, so Node's start-up
-/// still overlaps all of their rendering; a larger one is held at this size.
+/// Rendered HTML that may wait for Node on a cold build: a thousand pages fit,
+/// so Node's start-up overlaps their rendering.
 const PENDING_BYTES: usize = 64 << 20;
 
-/// Loads the content, hands it to Node's side, and renders the pages a batch
-/// at a time into `stream`; then writes the rest of the site and swaps it in.
+/// Renders the pages a batch at a time into `stream`, then writes the rest of
+/// the site and swaps it in.
 pub(super) fn stream_site(
     project: &Project,
     options: &BuildOptions,
@@ -43,8 +39,7 @@ pub(super) fn stream_site(
 ) -> Result<(Arc<Loaded>, BuildReport)> {
     let loading = Instant::now();
     let loaded = Arc::new(Loaded::load(project)?);
-    // A closed channel means Node's side has already failed: it says why
-    // when it is joined.
+    // Closed when Node's side has failed; joining it says why.
     let _ = send_loaded.send(Arc::clone(&loaded));
     stream.times.load = loading.elapsed();
 
@@ -71,8 +66,7 @@ pub(super) fn stream_site(
     while at < count {
         let end = (at + BATCH).min(count);
         let rendering = Instant::now();
-        // The first failing page in name order, as a build one page at a
-        // time would report: every page before this batch rendered.
+        // The first failing page in name order, as a page-at-a-time build would report.
         let rendered = pages
             .render_range(at..end)
             .into_iter()
@@ -81,9 +75,7 @@ pub(super) fn stream_site(
         stream.take(rendered);
         at = end;
     }
-    // Beside Node's work, if it is still going: the copies of the pictures
-    // the pages placed (made now where the cache lacks them), and the files
-    // published as they are.
+    // Beside Node's work: the pictures' copies and the published files.
     let publishing = Instant::now();
     let mut files = loaded.pictures.publish()?;
     let mut streamed = Vec::new();
@@ -99,10 +91,8 @@ pub(super) fn stream_site(
     Ok((loaded, report))
 }
 
-/// What went wrong after the pages rendered, in the order a build that
-/// finished each step for every page before the next would meet it: Node's
-/// failure first, then a page's assets (first page in name order), then
-/// writing. Render mistakes come before all of them and end the build at once.
+/// What failed after the pages rendered, ordered as a step-by-step build would
+/// meet it: Node, then a page's assets, then writing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
     Node,
@@ -116,23 +106,18 @@ enum NodeState {
     Failed,
 }
 
-/// Rendered pages on their way to the staging folder. Once Node's side is
-/// done, each batch is placed, compressed and written as it comes and then
-/// dropped; before that, batches wait (up to [`PENDING_BYTES`]).
-///
-/// After a failure nothing more is written (the staging folder is removed),
-/// but pages still render and, while Node's work is there, get their assets,
-/// so the mistake reported is the one a build doing each step for every page
-/// in turn would report.
+/// Rendered pages on their way to the staging folder: once Node's side is done,
+/// each batch is placed, compressed, written and dropped; before that, batches
+/// wait (up to [`PENDING_BYTES`]). After a failure nothing more is written, but
+/// pages still render and get their assets, so the mistake reported is the one
+/// a step-by-step build would report.
 pub(super) struct Stream<'a, 'scope> {
     node: NodeState,
     to_node: Option<ToNode<'scope>>,
-    /// What the pages' island markers stand for.
     placements: &'a Arc<Placements>,
     /// Whether Node's side failed: its process is then not reused.
     node_failed: bool,
     out: &'a Path,
-    /// Opened at the first write.
     staged: Option<StagedSite>,
     compressor: &'a Compressor,
     precompress: bool,
@@ -166,7 +151,6 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
-    /// Takes a batch of rendered pages, in name order.
     fn take(&mut self, pages: Vec<OutputFile>) {
         self.poll_node(false);
         if let NodeState::Working = self.node {
@@ -181,8 +165,8 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         self.sink(pages);
     }
 
-    /// Collects Node's side when it has ended (or waits for it, with
-    /// `wait`), then sends the pages that waited for it on their way.
+    /// Collects Node's side once it has ended (or waits, with `wait`) and sends
+    /// on the pages that waited.
     fn poll_node(&mut self, wait: bool) {
         let NodeState::Working = &self.node else {
             return;
@@ -200,7 +184,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
                 Err(mpsc::TryRecvError::Disconnected) => Err(()),
             }
         };
-        // Gone without a word: it panicked, which joining it says.
+        // Gone without a word: it panicked.
         let made = made.unwrap_or_else(|()| {
             self.close();
             Err(Diagnostic::new("bundling the islands stopped unexpectedly"))
@@ -214,8 +198,8 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             ),
             Ok(Some(made)) => {
                 self.node = NodeState::Done(Box::new(Finished::new(made)));
-                // A batch at a time again, so the waiting pages' compressed
-                // copies are never all held at once.
+                // A batch at a time, so their compressed copies are never all
+                // held at once.
                 let mut pending = std::mem::take(&mut self.pending).into_iter();
                 self.pending_bytes = 0;
                 loop {
@@ -233,8 +217,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
-    /// The server HTML of the placements `pages` hold that no page before
-    /// them held, from Node's side.
+    /// The server HTML of placements new in `pages`.
     fn render_islands(&mut self, pages: &[OutputFile]) -> Result<(), (Stage, Diagnostic)> {
         let NodeState::Done(finished) = &mut self.node else {
             return Ok(());
@@ -271,13 +254,11 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         Ok(())
     }
 
-    /// Places Node's work into `pages`, then compresses and writes them.
     fn sink(&mut self, mut pages: Vec<OutputFile>) {
         let NodeState::Done(_) = &self.node else {
             return;
         };
-        // A page's assets could only report a later page than the failure
-        // already found.
+        // Only a later page than the failure found.
         if self
             .failure
             .as_ref()
@@ -315,8 +296,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
-    /// Writes `files` (with their compressed copies, when `compress` and the
-    /// hosting wants them) into the staging folder, opened now if it is not yet.
+    /// Writes `files`, compressed when `compress` and the hosting want it.
     fn write(&mut self, mut files: Vec<OutputFile>, compress: bool) {
         if compress && self.precompress {
             let compressing = Instant::now();
@@ -338,7 +318,6 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
-    /// Copies files of content/public/ into the staging folder as streams.
     fn copy(&mut self, files: &[CopiedFile<'_>]) {
         if files.is_empty() || self.failure.is_some() {
             return;
@@ -354,8 +333,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
-    /// Keeps the failure a build doing every step for all pages in turn
-    /// would report, and stops writing: the staging folder is removed.
+    /// Keeps the failure a step-by-step build would report; the staging folder is removed.
     fn fail(&mut self, stage: Stage, err: Diagnostic) {
         self.staged = None;
         self.pending = Vec::new();
@@ -369,8 +347,8 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         }
     }
 
-    /// Once every page is rendered: waits for Node's side, writes the files
-    /// that are not pages, and swaps the site in.
+    /// Waits for Node's side, writes the files that are not pages, and swaps
+    /// the site in.
     fn finish(
         &mut self,
         site: &Site,
@@ -380,7 +358,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         options: &BuildOptions,
     ) -> Result<BuildReport> {
         self.poll_node(true);
-        // Every page is placed: Node's side may keep what it rendered and end.
+        // Every page is placed: Node's side may end.
         if let Some(to_node) = &mut self.to_node {
             let (closed, _) = mpsc::channel();
             drop(std::mem::replace(&mut to_node.wanted, closed));
@@ -455,9 +433,8 @@ impl<'a, 'scope> Stream<'a, 'scope> {
         })
     }
 
-    /// Collects Node's side if the build stopped before it was needed (a
-    /// panic there is then not raised again when the scope ends); returns
-    /// whether it failed.
+    /// Collects Node's side if the build stopped early, so its panic is not
+    /// raised again at the scope's end; whether it failed.
     pub(super) fn close(&mut self) -> bool {
         if let Some(ToNode {
             handle,
@@ -466,7 +443,6 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             rendered,
         }) = self.to_node.take()
         {
-            // Closing the channels ends Node's side wherever it waits.
             drop((made, wanted, rendered));
             if handle.join().is_err() {
                 self.node_failed = true;
@@ -476,8 +452,7 @@ impl<'a, 'scope> Stream<'a, 'scope> {
     }
 }
 
-/// The year in the footer's copyright line: now, or SOURCE_DATE_EPOCH's for
-/// reproducible builds.
+/// The footer's year: now, or SOURCE_DATE_EPOCH's for reproducible builds.
 fn copyright_year() -> i32 {
     let at = std::env::var("SOURCE_DATE_EPOCH")
         .ok()

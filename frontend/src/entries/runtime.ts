@@ -1,9 +1,9 @@
 // The islands runtime plus two stateless behaviours, imported by the inline loader
-// (src/loader.ts) once the page has painted. It imports no React; React and the islands
+// (src/entries/loader.ts) once the page has painted. It imports no React; React and the islands
 // are chunks it loads on demand.
-import { initBackToTop } from "./runtime/back-to-top";
-import { initIslands } from "./runtime/islands";
-import { initReveal } from "./runtime/reveal";
+import { initBackToTop } from "../runtime/back-to-top";
+import { initIslands } from "../runtime/islands";
+import { initReveal } from "../runtime/reveal";
 
 function start(): void {
   initReveal();

@@ -1,5 +1,4 @@
-//! What a build starts from: the project's folders, the options it is built
-//! with, and what it reads from the project before rendering.
+//! What a build starts from: the project, its options, and what it reads before rendering.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,7 +12,7 @@ use crate::output::hosting::Hosting;
 use crate::render::Layouts;
 use crate::styles;
 
-/// A curbside project: the folder holding content/, layouts/ and frontend/.
+/// The folder holding content/, layouts/ and frontend/.
 #[derive(Debug, Clone)]
 pub struct Project {
     pub root: PathBuf,
@@ -32,7 +31,7 @@ impl Project {
     pub fn frontend(&self) -> PathBuf {
         self.root.join("frontend")
     }
-    /// Local state that git ignores: caches, the preview, received sign-ups.
+    /// Git-ignored local state: caches, the preview, received sign-ups.
     pub fn cache(&self) -> PathBuf {
         self.root.join(".curbside")
     }
@@ -42,29 +41,23 @@ impl Project {
 pub struct BuildOptions {
     pub out: PathBuf,
     pub endpoint: FormEndpoint,
-    /// Markup appended to every page's body (the live-reload script when previewing).
+    /// Appended to every page's body (live reload, when previewing).
     pub dev_script: String,
-    /// Write `.gz` and `.br` copies of text files (only for hosting that
-    /// sends them: the others would publish them as files of their own).
+    /// Only for hosting that sends them: others would publish them.
     pub precompress: bool,
-    /// The hosting the site is for: it decides which of the files only
-    /// hosting services read (`_headers`, `_redirects`) are written.
+    /// Decides which of `_headers` and `_redirects` are written.
     pub hosting: Hosting,
 }
 
-/// What a build reads from the project before rendering (`curbside check`
-/// reads the same), each shown to the owner by its path in the project.
+/// What a build (and `curbside check`) reads before rendering.
 pub struct Loaded {
     pub site: Site,
     pub layouts: Layouts,
-    /// The files of frontend/src/islands/, by name, each with its entry in
-    /// the islands registry (checked against each other as they load).
+    /// The island files by name, with their registry entries.
     pub islands: Vec<islands::Island>,
     pub styles: styles::Styles,
-    /// The pictures the content and layouts place, read and checked as
-    /// rendering meets them.
+    /// Read and checked as rendering places them.
     pub pictures: Arc<Library>,
-    /// The files of content/public/, published as they are.
     pub public: Vec<public::PublicFile>,
 }
 
@@ -100,8 +93,7 @@ impl Loaded {
     }
 }
 
-/// The files every build writes at the site's root (its pages, the
-/// sitemap, `_headers` and `_redirects`), which no file of content/public/ may replace.
+/// The files every build writes at the root, which no public file may replace.
 fn generated_files(site: &Site) -> Vec<String> {
     let mut names: Vec<String> = [
         "index.html",

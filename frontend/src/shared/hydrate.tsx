@@ -23,7 +23,7 @@ export function hydrate<P extends object>(element: Element, Island: ComponentTyp
           <Island {...props} />
         </IslandRoot>,
         {
-          // Must match src/server.tsx, or useId values differ and hydration fails.
+          // Must match src/entries/server.tsx, or useId values differ and hydration fails.
           identifierPrefix: `${id}-`,
           onRecoverableError(error, info) {
             // React recovers by rendering on the client; the page still works, but this is a bug to fix.

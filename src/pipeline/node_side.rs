@@ -1,7 +1,6 @@
-//! Node's side of a build: the islands' bundle, their server-rendered HTML
-//! and the minified styles, each from the last build or the cache when its
-//! inputs hash the same, otherwise from the Node process (started when first
-//! needed and kept for the next build).
+//! Node's side of a build: the bundle, the islands' HTML and the minified
+//! styles, each from the last build or the cache when its inputs hash the same,
+//! else from the Node process (kept for the next build).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -20,20 +19,16 @@ use crate::output::file::OutputFile;
 use crate::render;
 use crate::styles;
 
-/// What Node's side made before the pages were placed.
 pub(super) struct NodeMade {
     pub(super) bundle: Bundle,
-    /// The server HTML of each island as its content places it
-    /// (`{{ islands.<name> }}`, once on a page), rendered beside the pages;
-    /// other placements are asked for as pages need them ([`Wanted`]).
+    /// Each island's HTML as its content places it, rendered beside the pages;
+    /// other placements come as pages ask ([`Wanted`]).
     pub(super) rendered: HashMap<String, RenderedIsland>,
     pub(super) minified: styles::Minified,
-    /// The bundle's `.gz` and `.br` copies, when the hosting wants them.
     pub(super) bundle_compressed: Option<Vec<OutputFile>>,
 }
 
-/// A server render the pages need: an island with a placement's props and
-/// React's prefix, by its render key.
+/// A server render a page needs, by its render key.
 pub(super) struct Wanted {
     pub(super) key: String,
     pub(super) name: String,
@@ -41,19 +36,17 @@ pub(super) struct Wanted {
     pub(super) prefix: String,
 }
 
-/// How Node's side talks to the pages' side: it sends what it made once,
-/// then renders each list of placements it is sent, in turn, until that
-/// channel closes.
+/// Node's side sends what it made once, then renders each list of placements it
+/// is sent until that channel closes.
 pub(super) struct Channels {
     pub(super) made: mpsc::Sender<Result<Option<NodeMade>>>,
     pub(super) wanted: mpsc::Receiver<Vec<Wanted>>,
     pub(super) rendered: mpsc::Sender<Result<Vec<RenderedIsland>>>,
 }
 
-/// Node's side of a build, on a thread of its own: the bundle (from the
-/// last build or the cache when the frontend's sources hash the same), then,
-/// once the content is loaded, the islands' HTML and the minified styles,
-/// while the bundle's files are compressed.
+/// Node's side of a build, on its own thread: the bundle, then, once the
+/// content is loaded, the islands' HTML and the styles, while the bundle's
+/// files are compressed.
 pub(super) struct NodeSide<'a> {
     pub(super) node: &'a mut Option<NodeBridge>,
     pub(super) node_key: &'a mut Option<node::cache::Key>,
@@ -67,8 +60,8 @@ pub(super) struct NodeSide<'a> {
 }
 
 impl NodeSide<'_> {
-    /// Returns once the pages' side stops asking for placements; its
-    /// failures go to that side through `channels`.
+    /// Returns once the pages stop asking; failures go to them through
+    /// `channels`.
     pub(super) fn run(self, loaded: &mpsc::Receiver<Arc<Loaded>>, channels: Channels) {
         let NodeSide {
             node,
@@ -95,8 +88,7 @@ impl NodeSide<'_> {
                 return;
             }
         };
-        // The content arrives once it has loaded; a build whose content
-        // does not load reports that instead.
+        // A build whose content does not load reports that instead.
         let Ok(loaded) = loaded.recv() else {
             let _ = channels.made.send(Ok(None));
             return;
@@ -111,8 +103,7 @@ impl NodeSide<'_> {
             used: HashMap::new(),
             frontend_key: frontend_key.clone(),
         };
-        // The bundle's files (the React chunk above all) are compressed
-        // while Node renders the islands.
+        // The bundle (React's chunk above all) is compressed while Node renders.
         let made = std::thread::scope(|scope| {
             let compressing =
                 scope.spawn(|| precompress.then(|| compressor.precompressed(&bundle.files)));
@@ -149,20 +140,19 @@ impl NodeSide<'_> {
     }
 }
 
-/// The running Node process and what it has loaded.
 struct NodeAccess<'a> {
     node: &'a mut Option<NodeBridge>,
     node_key: &'a mut Option<node::cache::Key>,
     frontend: &'a Path,
 }
 
-/// Islands' server HTML, from the cache when this frontend rendered the
-/// same placement before; Node is started only for what the cache lacks.
+/// Islands' HTML, from the cache when this frontend rendered the same
+/// placement; Node only for the rest.
 struct IslandRenders<'a> {
     access: NodeAccess<'a>,
     frontend_key: node::cache::Key,
     cached: HashMap<String, RenderedIsland>,
-    /// What this build placed: what the cache keeps for the next.
+    /// What this build placed, cached for the next.
     used: HashMap<String, RenderedIsland>,
 }
 
@@ -178,8 +168,7 @@ impl IslandRenders<'_> {
                 node_key,
                 frontend,
             } = &mut self.access;
-            // A Node that has not bundled these sources itself renders
-            // with a server module made from them, not the one it has.
+            // A Node that did not bundle these sources reloads its server module.
             let reload = node_key.as_ref() != Some(&self.frontend_key);
             let request: Vec<(&str, &Value, &str)> = missing
                 .iter()
@@ -204,8 +193,7 @@ impl IslandRenders<'_> {
     }
 }
 
-/// Each island as its content places it, first on its page: what most
-/// pages hold, rendered while the pages render.
+/// Each island as its content places it: what most pages hold, rendered beside them.
 fn as_placed_by_content(
     islands: &mut IslandRenders<'_>,
     endpoint: &FormEndpoint,
@@ -230,8 +218,7 @@ fn as_placed_by_content(
     Ok(wanted.into_iter().map(|w| w.key).zip(rendered).collect())
 }
 
-/// The minified stylesheets, from the cache when they hash the same as
-/// when they were made.
+/// The minified stylesheets, cached by their hash.
 fn styles(
     access: &mut NodeAccess<'_>,
     minifier: &mut styles::Minifier,
@@ -258,10 +245,9 @@ fn styles(
     })
 }
 
-/// The islands bundled from the frontend's sources: the last bundle or the
-/// cache's when the sources hash the same, otherwise Node's (started now if
-/// it is not running). Returns the sources' key, the bundle, and whether Node
-/// made it.
+/// The bundle: the last one or the cache's when the sources hash the same, else
+/// Node's (started if need be). Returns the sources' key, the bundle, and
+/// whether Node made it.
 fn bundle(
     node: &mut Option<NodeBridge>,
     frontend: &Path,
@@ -282,7 +268,6 @@ fn bundle(
     Ok((key, bundle, true))
 }
 
-/// The running Node process, started now if there is none.
 fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a mut NodeBridge> {
     if node.is_none() {
         *node = Some(NodeBridge::start(frontend)?);
@@ -292,10 +277,9 @@ fn started<'a>(node: &'a mut Option<NodeBridge>, frontend: &Path) -> Result<&'a 
     })
 }
 
-/// The pages' ends of the channels to Node's side.
 pub(super) struct ToNode<'scope> {
     pub(super) handle: ScopedJoinHandle<'scope, ()>,
-    /// What it made first: `None` when the content never came (it failed to load).
+    /// What it made first: `None` when the content failed to load.
     pub(super) made: mpsc::Receiver<Result<Option<NodeMade>>>,
     /// Closed once every page is placed: Node's side then ends.
     pub(super) wanted: mpsc::Sender<Vec<Wanted>>,

@@ -5,7 +5,7 @@
 // most likely on a phone, whose link may take half a second or more for React (about 68 KB
 // compressed at 1.6 Mbps and 150 ms round trip): fetched only at the first swipe, it would arrive
 // after the pricing island has scrolled into view, and the island would answer late. So there
-// the page's head script (src/preload.ts) asks for the runtime and every file its islands name,
+// the page's head script (src/entries/early-fetch.ts) asks for the runtime and every file its islands name,
 // as preloads that run nothing, as soon as the first screen is done. A visitor who asked to save
 // data (Save-Data) gets the desktop's rule.
 

@@ -4,7 +4,7 @@
 // the island itself shows; the island marks the two elements with suppressHydrationWarning, since
 // the page may have changed them before hydration. Used by the inline loader and the runtime.
 import { isRecord, readProps } from "./page-props";
-import type { ZipProps } from "./props";
+import type { ZipProps } from "./island-types";
 import { zipMessage } from "./zip";
 
 function isZipProps(value: unknown): value is ZipProps {

@@ -3,7 +3,7 @@
 // An island is one file, src/islands/<name>.tsx, found by its name: no table to keep.
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { IslandRoot } from "./island-root";
+import { IslandRoot } from "../shared/island-root";
 
 /** When an island hydrates, from its file's `export const hydration`; "visible" when it says nothing. */
 const HYDRATION = /^(visible|idle|media:\(.+\))$/;
@@ -18,7 +18,7 @@ async function load(name: string): Promise<IslandModule> {
   let module: unknown;
   try {
     // esbuild bundles every file this pattern can match; Vitest imports the one asked for.
-    module = await import(`./islands/${name}.tsx`);
+    module = await import(`../islands/${name}.tsx`);
   } catch {
     throw new Error(`unknown island "${name}": there is no frontend/src/islands/${name}.tsx`);
   }
@@ -43,7 +43,7 @@ export async function render(name: string, props: unknown, prefix = `${name}-`):
   if (typeof props !== "object" || props === null || Array.isArray(props)) {
     throw new Error(`props of island "${name}" must be a JSON object`);
   }
-  // Same wrapper and prefix as src/hydrate.tsx, so useId values match on both sides.
+  // Same wrapper and prefix as src/shared/hydrate.tsx, so useId values match on both sides.
   const html = renderToString(
     <IslandRoot>
       <Island {...props} />

@@ -1,4 +1,4 @@
-//! Node's work, and what the pages' placing needs of it, worked out once.
+//! Node's work, and what placing pages needs of it, worked out once.
 
 use std::collections::HashMap;
 
@@ -9,15 +9,14 @@ use crate::output::headers::{self, InlineSources};
 use crate::render::BuiltAssets;
 use crate::render::placements::Placements;
 
-/// Node's work with what is worked out from it once for every page.
 pub(super) struct Finished {
     pub(super) made: NodeMade,
-    /// Every placement's server HTML known so far, by render key.
+    /// Known so far, by render key.
     pub(super) islands: HashMap<String, RenderedIsland>,
     pub(super) inline: InlineSources,
     pub(super) nojs: OutputFile,
     pub(super) entry: String,
-    /// Each island's files as its placements name them: URL paths, one space apart.
+    /// As placements name them, one space apart.
     pub(super) island_files: HashMap<String, String>,
     pub(super) nojs_url: String,
     pub(super) meta_csp: String,
@@ -25,9 +24,8 @@ pub(super) struct Finished {
 
 impl Finished {
     pub(super) fn new(mut made: NodeMade) -> Finished {
-        // The stylesheet is inlined: one round trip less before the first
-        // paint. It and the two inline scripts are allowed by their hashes in
-        // the Content-Security-Policy.
+        // Inlined: one round trip less before the first paint; allowed, like
+        // the two scripts, by its hash.
         let inline = InlineSources::allowing(
             &[&made.minified.site],
             &[&made.bundle.loader, &made.bundle.preload],

@@ -1,19 +1,19 @@
 // The inline script at the end of every page that places islands: it makes the Start buttons
 // work at once (src/loader/plan-start.ts), answers the form's ZIP before React
-// (src/form-early.ts), and starts the islands runtime (src/runtime.ts) once the page has
+// (src/shared/form-early.ts), and starts the islands runtime (src/entries/runtime.ts) once the page has
 // painted. Reading the page needs no JavaScript, so the runtime's start-up may not compete
 // with the first paint on a slow phone. (On a touch-first screen the head's script,
-// src/preload.ts, asks for the runtime's file and the islands' as soon as the HTML is in.)
+// src/entries/early-fetch.ts, asks for the runtime's file and the islands' as soon as the HTML is in.)
 //
 // The build inlines it at the end of <body>, allowed by its hash in the
 // Content-Security-Policy. The runtime's URL comes from the element's data-runtime
 // attribute, so this text, and with it the hash, stays the same from build to build.
 // (It exports nothing: an export would be dead code in every page.)
-import { answerZipBeforeReact } from "./form-early";
-import { afterFirstPaint } from "./loader/after-first-paint";
-import { replayEarlyTap } from "./loader/early-tap";
-import { closePopoversOnLink } from "./loader/menu-links";
-import { initPlanStarts } from "./loader/plan-start";
+import { answerZipBeforeReact } from "../shared/form-early";
+import { afterFirstPaint } from "../loader/after-first-paint";
+import { replayEarlyTap } from "../loader/early-tap";
+import { closePopoversOnLink } from "../loader/menu-links";
+import { initPlanStarts } from "../loader/plan-start";
 
 const script = document.currentScript;
 const runtime = script instanceof HTMLScriptElement ? script.dataset.runtime : undefined;

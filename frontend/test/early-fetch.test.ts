@@ -3,7 +3,7 @@
 // head's preloaded pictures in), or at load; nowhere else does it fetch anything before the
 // visitor engages.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOUCH_FIRST_QUERY, afterFirstScreen, fetchesEarly } from "../src/preload/fetch-early";
+import { TOUCH_FIRST_QUERY, afterFirstScreen, fetchesEarly } from "../src/loader/after-first-screen";
 import { stubMatchMedia } from "./helpers";
 
 /** requestAnimationFrame, run frame by frame by the test. */
@@ -107,13 +107,13 @@ describe("afterFirstScreen", () => {
 });
 
 describe("the head's script", () => {
-  /** Runs src/preload.ts as the page would, from a script element naming `files`. */
+  /** Runs src/entries/early-fetch.ts as the page would, from a script element naming `files`. */
   async function runScript(files: string): Promise<void> {
     const script = document.createElement("script");
     script.dataset.files = files;
     document.head.append(script);
     vi.spyOn(document, "currentScript", "get").mockReturnValue(script);
-    await import("../src/preload");
+    await import("../src/entries/early-fetch");
   }
 
   it("on a touch-first screen, preloads each file its element names, once the first screen is done", async () => {
