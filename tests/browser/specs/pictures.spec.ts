@@ -1,5 +1,5 @@
 // A hero photo, as a visitor sees it: a copy of the project whose home.yaml places a
-// 1600 × 1067 photo (drawn in the browser and saved as JPEG), served by the preview. On a
+// 1600 × 1067 photo (drawn in the browser), served by the preview. On a
 // phone the photo is in the first screen; on a desktop it stands beside the text. It is the
 // page's largest paint, fetched in AVIF at a width that fits the screen, cut to the box it is
 // shown in, and the page does not shift while it arrives, even when the page itself arrives
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "../support/page-checks";
 import { replaceOnce } from "../support/preview.mjs";
+import { drawPhoto } from "../support/drawn-photo";
 import { heldPage } from "../support/held-page";
 import { servedCopy } from "../support/served-copy";
 
@@ -19,30 +20,8 @@ const preview = servedCopy({ timeout: 180_000, prepare: placePhoto });
 
 /** The copy's home places a photo, and content/public/ holds a file. */
 async function placePhoto(root: string, { browser }: { browser: Browser }): Promise<void> {
-  // A photo-like picture: a dusk gradient with grain, drawn by the browser itself.
-  const page = await browser.newPage();
-  const jpeg = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1600;
-    canvas.height = 1067;
-    const context = canvas.getContext("2d");
-    if (!context) throw new Error("no 2D canvas");
-    const sky = context.createLinearGradient(0, 0, 0, 1067);
-    sky.addColorStop(0, "#1d3557");
-    sky.addColorStop(0.6, "#f4a261");
-    sky.addColorStop(0.61, "#555b6e");
-    sky.addColorStop(1, "#8d99ae");
-    context.fillStyle = sky;
-    context.fillRect(0, 0, 1600, 1067);
-    context.fillStyle = "#2a9d8f";
-    context.fillRect(867, 467, 173, 373);
-    context.fillStyle = "#264653";
-    context.fillRect(1100, 467, 173, 373);
-    return canvas.toDataURL("image/jpeg", 0.9).split(",")[1] ?? "";
-  });
-  await page.close();
   mkdirSync(join(root, "content/photos"));
-  writeFileSync(join(root, "content/photos/bins-at-curb.jpg"), Buffer.from(jpeg, "base64"));
+  writeFileSync(join(root, "content/photos/bins-at-curb.jpg"), await drawPhoto(browser, 1600, 1067));
   replaceOnce(root, "content/home.yaml", "  button: Start Service\n", `  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: ${ALT}\n`);
   mkdirSync(join(root, "content/public/.well-known"), { recursive: true });
   writeFileSync(join(root, "content/public/.well-known/security.txt"), "Contact: mailto:security@example.com\n");
