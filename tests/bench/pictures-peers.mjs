@@ -11,14 +11,16 @@
 //              sizes="(min-width: 60rem) 33rem, 100vw" alt="…" />
 //     `astro`: formats at Astro's default (WebP), `astro-avif`: formats={['avif', 'webp']};
 //     Astro's defaults otherwise (sharp's WebP quality 80, AVIF quality 50, a JPEG
-//     fallback; `priority` makes it eager, fetchpriority="high"). The widths are given, as
-//     Astro's default without them is one copy at the photo's own 4000 px. Astro does not
-//     cut: every copy is the whole photo, cropped on screen by the CSS.
+//     fallback; `priority` makes it eager, fetchpriority="high", decoding="sync"). The
+//     widths are given, as Astro's default without them is one copy at the photo's own
+//     4000 px. Astro does not cut: every copy is the whole photo, cropped on screen by CSS.
 //   - Hugo (Debian's, extended for WebP): a minimal site whose template calls
 //     `.Resize "WIDTHx webp"` and `.Resize "WIDTHx"` for the same widths at Hugo's
 //     defaults (quality 75, box filter, hint photo); its hero eager, fetchpriority="high".
 //   - curbside: a copy of this project with the photos, as tests/bench/pictures.mjs
 //     makes it: the hero cut to each box (16:9 and 4:3, centred), AVIF before WebP and JPEG.
+//     Also measured: curbside's hero (its preloads and <picture>, the same copies) in the
+//     peers' minimal page, the picture's part of the LCP apart from the rest of the page.
 // Measures, for each: the cold build (processed copies removed: Astro's cache and dist,
 // Hugo's resources/_gen and public, curbside's .curbside/images; median and range of
 // --runs, interleaved); the picture bytes Chromium downloads for `/` at 390×844 DPR 3 and
