@@ -8,7 +8,7 @@
 //! first, WebP by libwebp as Chromium decodes it.
 //!
 //!     cargo run --release --example picture_quality -- table [--repeat 3] [--json OUT] [--widths 1200,800] [--webp SETTING]... PHOTO...
-//!     cargo run --release --example picture_quality -- reference PHOTO WIDTH OUT.png
+//!     cargo run --release --example picture_quality -- reference PHOTO WIDTH OUT.png [--cut W:H]
 //!     cargo run --release --example picture_quality -- dssim REFERENCE.png COPY.webp|COPY.jpg
 //!     cargo run --release --example picture_quality -- lake
 //!
@@ -22,16 +22,19 @@
 //! A PHOTO named `lake` is a real photograph the `webp` crate's package
 //! ships (4000 × 2250), found with `cargo metadata` (`lake` prints its path):
 //! nothing is downloaded. `reference`, `dssim` and `lake` serve tests/bench/pictures-peers.mjs,
-//! which measures other generators' copies against the same resize.
+//! which measures other generators' copies against the same resize. `--cut
+//! W:H` makes the reference of a copy cut to that proportion, centred, as
+//! the build cuts a photo with no focus given (the hero's cuts).
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use curbside::diagnostics::Location;
+use curbside::media::crop::Crop;
 use curbside::media::encode::{self, Pixels};
-use curbside::media::variants::{self, Encoding, Format, Variant, WebpTuning};
-use curbside::media::{Picture, picture};
+use curbside::media::variants::{self, Encoding, Format, Frame, Variant, WebpTuning};
+use curbside::media::{Focus, Picture, picture};
 
 const WIDTHS: [u32; 2] = [1200, 800];
 const WEBP_QUALITIES: [f32; 9] = [60.0, 65.0, 70.0, 72.0, 75.0, 78.0, 80.0, 82.0, 85.0];
@@ -123,16 +126,22 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("table") => table(&args[1..]),
-        Some("reference") if args.len() == 4 => args[2]
+        Some("reference") if args.len() == 4 || (args.len() == 6 && args[4] == "--cut") => args[2]
             .parse()
             .map_err(|_| format!("not a width: {}", args[2]))
-            .and_then(|width| reference(Path::new(&args[1]), width))
-            .and_then(|(png, _)| write(&args[3], &png)),
+            .and_then(|width| {
+                let path = Path::new(&args[1]);
+                match args.get(5) {
+                    Some(cut) => cut_reference(path, width, parse_cut(cut)?),
+                    None => reference(path, width).map(|(png, _)| png),
+                }
+            })
+            .and_then(|png| write(&args[3], &png)),
         Some("lake") => lake().map(|path| println!("{path}")),
         Some("dssim") if args.len() == 3 => {
             dssim(Path::new(&args[1]), Path::new(&args[2])).map(|score| println!("{score:.6}"))
         }
-        _ => Err("usage: picture_quality table [--repeat N] [--json OUT] PHOTO... | reference PHOTO WIDTH OUT.png | dssim REFERENCE.png COPY | lake".into()),
+        _ => Err("usage: picture_quality table [--repeat N] [--json OUT] PHOTO... | reference PHOTO WIDTH OUT.png [--cut W:H] | dssim REFERENCE.png COPY | lake".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -187,6 +196,38 @@ fn reference(path: &Path, width: u32) -> Result<(Vec<u8>, Pixels), String> {
         alpha: false,
     };
     Ok((png, resized))
+}
+
+/// A proportion written `W:H`.
+fn parse_cut(text: &str) -> Result<(u32, u32), String> {
+    let parse = |part: Option<&str>| part.and_then(|n| n.parse::<u32>().ok()).filter(|n| *n > 0);
+    let mut parts = text.split(':');
+    match (parse(parts.next()), parse(parts.next()), parts.next()) {
+        (Some(w), Some(h), None) => Ok((w, h)),
+        _ => Err(format!("not a proportion W:H: {text:?}")),
+    }
+}
+
+/// The part of the photo in proportion `aspect`, centred, at `width` as the
+/// build cuts and resizes it, unencoded (PNG): the copy's height is the one
+/// the build plans for that cut.
+fn cut_reference(path: &Path, width: u32, aspect: (u32, u32)) -> Result<Vec<u8>, String> {
+    let (picture, pixels) = load(path)?;
+    let crop = Crop::around(picture.width, picture.height, aspect, Focus::CENTRE);
+    let frame = Frame {
+        crop: Some(crop),
+        widest: width,
+    };
+    let planned = variants::plan(&picture, false, &frame)
+        .into_iter()
+        .find(|v| v.format == Format::Webp && v.width == width)
+        .ok_or_else(|| format!("a cut {} px wide has no copy {width} px wide", crop.width))?;
+    let copy = Variant {
+        format: Format::Png,
+        path: String::new(),
+        ..planned
+    };
+    Ok(encode::encode_with(&pixels, &[copy], &variants::ENCODING)?.remove(0))
 }
 
 /// A WebP or JPEG copy decoded to PNG: WebP by libwebp, as browsers do.
