@@ -239,20 +239,8 @@ fn attr(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::media::crop::Crop;
-    use crate::media::picture::Kind;
+    use crate::media::variants::tests::photo;
     use crate::media::variants::{Frame, plan};
-
-    fn photo(width: u32, height: u32) -> Picture {
-        Picture {
-            name: "photos/Bins.jpg".into(),
-            kind: Kind::Jpeg,
-            width,
-            height,
-            alpha: false,
-            digest: "0123456789abcdef0123456789abcdef".into(),
-            animated: false,
-        }
-    }
 
     #[test]
     fn markup_offers_webp_with_a_fallback_and_reserves_the_space() {

@@ -255,11 +255,12 @@ fn height_at(from_width: u32, from_height: u32, width: u32) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::media::picture::Kind;
 
-    fn photo(width: u32, height: u32) -> Picture {
+    /// A 4:3 JPEG's record, for the plans and markup made from it.
+    pub(in crate::media) fn photo(width: u32, height: u32) -> Picture {
         Picture {
             name: "photos/Bins.jpg".into(),
             kind: Kind::Jpeg,
