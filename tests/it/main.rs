@@ -13,6 +13,7 @@ mod support;
 mod build;
 mod build_speed;
 mod check;
+mod colours;
 mod content_errors;
 mod escaping;
 mod hostile_files;

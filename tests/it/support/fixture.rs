@@ -206,6 +206,20 @@ impl Fixture {
         error
     }
 
+    /// The published files under `dist/assets/img/` whose names start with `stem-`.
+    pub fn published(&self, stem: &str) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(self.path("dist/assets/img"))
+            .expect("list the published pictures")
+            .map(|entry| entry.expect("entry").path())
+            .filter(|path| {
+                path.file_name()
+                    .is_some_and(|name| name.to_string_lossy().starts_with(&format!("{stem}-")))
+            })
+            .collect();
+        found.sort();
+        found
+    }
+
     /// Builds and insists that the build succeeds, showing its stderr when
     /// it does not.
     pub fn build_ok(&self) {
