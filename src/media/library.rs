@@ -166,7 +166,7 @@ impl Library {
         let crop = Crop::around(picture.width, picture.height, cut.aspect, placement.focus);
         let frame = Frame {
             crop: (!crop.is_whole(picture.width, picture.height)).then_some(crop),
-            widest: cut.widest,
+            widths: cut.widths,
         };
         self.offer(picture, placement.priority, frame)
     }

@@ -42,8 +42,9 @@ pub struct Cut<'a> {
     pub aspect: (u32, u32),
     /// How wide it is drawn (the `sizes` attribute).
     pub sizes: &'a str,
-    /// The widest copy worth making for it.
-    pub widest: u32,
+    /// The widths of its copies, smallest first: those a screen drawing
+    /// it may pick.
+    pub widths: &'static [u32],
 }
 
 /// `<picture>` markup offering `variants` of the whole of `picture`: the
@@ -323,13 +324,13 @@ mod tests {
             media: "(min-width: 60rem)",
             aspect: (4, 3),
             sizes: "33rem",
-            widest: 1600,
+            widths: &[528, 792, 1056, 1584],
         };
         let narrow = Cut {
             media: "",
             aspect: (16, 9),
             sizes: "100vw",
-            widest: 2000,
+            widths: &[400, 800, 1200, 1600, 2000],
         };
         let planned = |cut: &Cut| {
             let crop = Crop::around(3000, 4000, cut.aspect, Focus::CENTRE);
@@ -338,7 +339,7 @@ mod tests {
                 true,
                 &Frame {
                     crop: Some(crop),
-                    widest: cut.widest,
+                    widths: cut.widths,
                 },
             )
         };
@@ -363,8 +364,12 @@ mod tests {
             html.contains("sizes=\"33rem\" width=\"3000\" height=\"2250\""),
             "{html}"
         );
-        assert!(html.contains(".avif 1600w\" sizes=\"33rem\""), "{html}");
-        assert!(!html.contains("2000w\" sizes=\"33rem\""), "{html}");
+        // The frame's own widths, not the band's.
+        assert!(
+            html.contains("528w, /assets/img/bins-792-")
+                && html.contains(".avif 1584w\" sizes=\"33rem\""),
+            "{html}"
+        );
         // The <img> is the narrow cut's, with its proportion.
         assert!(
             html.contains("width=\"3000\" height=\"1688\" fetchpriority=\"high\""),

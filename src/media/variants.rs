@@ -138,19 +138,20 @@ pub struct Variant {
     pub crop: Option<Crop>,
 }
 
-/// Which part of a photo a set of copies shows, and the widest of them.
+/// Which part of a photo a set of copies shows, and their widths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Frame {
     /// `None` for the whole photo.
     pub crop: Option<Crop>,
-    pub widest: u32,
+    /// Smallest first; none wider than the part shown.
+    pub widths: &'static [u32],
 }
 
 impl Frame {
     /// The whole photo, at every width up to the photo's own.
     pub const WHOLE: Frame = Frame {
         crop: None,
-        widest: WIDTHS[WIDTHS.len() - 1],
+        widths: &WIDTHS,
     };
 }
 
@@ -180,8 +181,14 @@ pub fn plan(picture: &Picture, priority: bool, frame: &Frame) -> Vec<Variant> {
         .map_or((picture.width, picture.height), |c| (c.width, c.height));
     let fits = (u64::from(MAX_SIDE) * u64::from(shown_width) / u64::from(shown_height.max(1)))
         .clamp(1, u64::from(u32::MAX)) as u32;
-    let largest = shown_width.min(frame.widest).min(fits);
-    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < largest).collect();
+    let widest = frame.widths.last().copied().unwrap_or(shown_width);
+    let largest = shown_width.min(widest).min(fits);
+    let mut widths: Vec<u32> = frame
+        .widths
+        .iter()
+        .copied()
+        .filter(|w| *w < largest)
+        .collect();
     widths.push(largest);
     let fallback = if picture.alpha {
         Format::Png
@@ -345,7 +352,7 @@ pub(super) mod tests {
             true,
             &Frame {
                 crop: Some(crop),
-                widest: 1200,
+                widths: &[400, 800, 1200],
             },
         );
         let whole = plan(&picture, true, &Frame::WHOLE);

@@ -13,6 +13,7 @@ use crate::content::{PAGES_FOLDER, Page, PageIsland, Site, markdown};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::Island;
 use crate::islands::props::FormEndpoint;
+use crate::media::variants::WIDTHS;
 use crate::media::{Cut, Library, Placement};
 
 pub struct RenderInput<'a> {
@@ -36,21 +37,23 @@ pub struct RenderInput<'a> {
 }
 
 /// The boxes the hero's photo is drawn in (site.css, `.hero__image`), and
-/// its copies cut to each: from 60rem up a 4:3 frame beside the text, half
-/// the 68rem measure less the gap (1600 px covers three device pixels a CSS
-/// pixel); below that a 16:9 band across the screen, up to 60rem wide.
+/// its copies cut to each. From 60rem up, a 4:3 frame 33rem wide beside the
+/// text (half the 68rem measure less the gap): its copies are that width at
+/// 1, 1.5, 2 and 3 device pixels a CSS pixel, so a screen wastes nothing on
+/// a copy a step too wide. Below that, a 16:9 band across the screen, up to
+/// 60rem wide, at the steps every photo has.
 pub const HERO_CUTS: [Cut; 2] = [
     Cut {
         media: "(min-width: 60rem)",
         aspect: (4, 3),
         sizes: "33rem",
-        widest: 1600,
+        widths: &[528, 792, 1056, 1584],
     },
     Cut {
         media: "",
         aspect: (16, 9),
         sizes: "100vw",
-        widest: 2000,
+        widths: &WIDTHS,
     },
 ];
 

@@ -216,7 +216,8 @@ fn cut_reference(path: &Path, width: u32, aspect: (u32, u32)) -> Result<Vec<u8>,
     let crop = Crop::around(picture.width, picture.height, aspect, Focus::CENTRE);
     let frame = Frame {
         crop: Some(crop),
-        widest: width,
+        // One width, for the life of this command.
+        widths: Box::leak(Box::new([width])),
     };
     let planned = variants::plan(&picture, false, &frame)
         .into_iter()

@@ -113,7 +113,8 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         .find(|picture| picture.contains(HERO_ALT))
         .unwrap_or_else(|| panic!("no hero <picture> in {home}"));
     // and for a desktop's 4:3 frame first, by its media query.
-    let frame = hero_picture.find("<source media=\"(min-width: 60rem)\" type=\"image/avif\" srcset=\"/assets/img/bins-at-curb-400-");
+    // Its copies are the frame's own widths (33rem at 1, 1.5 and 2 device pixels).
+    let frame = hero_picture.find("<source media=\"(min-width: 60rem)\" type=\"image/avif\" srcset=\"/assets/img/bins-at-curb-528-");
     let avif =
         hero_picture.find("<source type=\"image/avif\" srcset=\"/assets/img/bins-at-curb-400-");
     let webp =
@@ -209,8 +210,9 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         .collect();
     assert_eq!(
         hero_copies.len(),
-        18,
-        "two cuts, three widths, three formats: {hero_copies:?}"
+        21,
+        "the band at 400, 800 and 1200, the frame at 528, 792, 1056 and 1200, \
+         three formats each: {hero_copies:?}"
     );
     let mut avif_sizes = Vec::new();
     for path in &hero_copies {
@@ -245,7 +247,8 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
             path.display()
         );
     }
-    assert_eq!(avif_sizes.len(), 6, "{avif_sizes:?}");
+    assert_eq!(avif_sizes.len(), 7, "{avif_sizes:?}");
+    assert!(avif_sizes.contains(&(528, 396)), "{avif_sizes:?}");
     assert!(avif_sizes.contains(&(1200, 675)), "{avif_sizes:?}");
     assert!(avif_sizes.contains(&(1200, 900)), "{avif_sizes:?}");
     // In sRGB: 128 in the linear profile is about 188.

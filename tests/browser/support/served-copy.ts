@@ -33,7 +33,8 @@ export function servedCopy({
     const root = copyProject();
     try {
       await prepare?.(root, { browser });
-      served = { ...(await startPreview(root, { args, timeout: 90_000 })), root };
+      // What the change left of the hook's time, for the first build.
+      served = { ...(await startPreview(root, { args, timeout: timeout - 10_000 })), root };
     } catch (error) {
       rmSync(root, { recursive: true, force: true });
       throw error;
