@@ -109,7 +109,8 @@ pub fn encode_with(
 /// all of them at their size already.
 fn resize(pixels: &Pixels, variant: &Variant) -> Result<Option<Vec<u8>>, String> {
     use fast_image_resize::images::{Image, ImageRef};
-    use fast_image_resize::{PixelType, ResizeAlg, ResizeOptions, Resizer};
+    use fast_image_resize::pixels::{U8x3, U8x4};
+    use fast_image_resize::{PixelType, ResizeAlg, ResizeOptions};
     let (width, height) = (variant.width, variant.height);
     let crop = variant
         .crop
@@ -136,10 +137,29 @@ fn resize(pixels: &Pixels, variant: &Variant) -> Result<Option<Vec<u8>>, String>
             f64::from(crop.height),
         );
     }
-    Resizer::new()
-        .resize(&source, &mut target, &options)
-        .map_err(|err| err.to_string())?;
+    // Typed: `Resizer::resize` would compile its kernels for all thirteen
+    // pixel types into this crate, where the generic code lands.
+    if pixels.alpha {
+        resize_as::<U8x4>(&source, &mut target, &options)?;
+    } else {
+        resize_as::<U8x3>(&source, &mut target, &options)?;
+    }
     Ok(Some(target.into_vec()))
+}
+
+fn resize_as<P: fast_image_resize::PixelTrait>(
+    source: &fast_image_resize::images::ImageRef,
+    target: &mut fast_image_resize::images::Image,
+    options: &fast_image_resize::ResizeOptions,
+) -> Result<(), String> {
+    use fast_image_resize::{IntoImageView, IntoImageViewMut};
+    let (Some(source), Some(mut target)) = (source.image_view::<P>(), target.image_view_mut::<P>())
+    else {
+        return Err("the resizer was given another pixel type".to_string());
+    };
+    fast_image_resize::Resizer::new()
+        .resize_typed(&source, &mut target, options)
+        .map_err(|err| err.to_string())
 }
 
 fn encode_one(
@@ -159,13 +179,19 @@ fn encode_one(
                 .with_speed(encoding.avif_speed)
                 .with_bit_depth(ravif::BitDepth::Eight)
                 .with_num_threads(Some(1));
-            // Lent, not copied.
-            let encoded = if alpha {
-                encoder.encode_rgba(ravif::Img::new(data.as_rgba(), w, h))
+            // Always through `encode_rgba`, ravif's one entry point that is
+            // neither generic nor inline: rav1e's encoder is then compiled in
+            // ravif, optimised, not in this crate. Opaque pixels take the same
+            // path there as `encode_rgb`'s, so the file is the same.
+            let rgba;
+            let data = if alpha {
+                data
             } else {
-                encoder.encode_rgb(ravif::Img::new(data.as_rgb(), w, h))
+                rgba = with_opaque_alpha(data);
+                &rgba
             };
-            encoded
+            encoder
+                .encode_rgba(ravif::Img::new(data.as_rgba(), w, h))
                 .map(|image| image.avif_file)
                 .map_err(|err| format!("AVIF encoding failed: {err}"))
         }
@@ -222,6 +248,15 @@ fn encode_one(
             Ok(out)
         }
     }
+}
+
+/// RGB pixels as RGBA, every one opaque.
+fn with_opaque_alpha(rgb: &[u8]) -> Vec<u8> {
+    let mut rgba = vec![255; rgb.len() / 3 * 4];
+    for (to, from) in rgba.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
+        to[..3].copy_from_slice(from);
+    }
+    rgba
 }
 
 #[cfg(test)]

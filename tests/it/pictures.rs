@@ -220,6 +220,9 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         let size = if path.extension().is_some_and(|ext| ext == "avif") {
             let size = photos::avif_size(&bytes)
                 .unwrap_or_else(|| panic!("no size in {}", path.display()));
+            // An opaque photo: no alpha plane beside it, a second image for
+            // nothing.
+            assert_eq!(photos::avif_images(&bytes), 1, "{}", path.display());
             avif_sizes.push(size);
             size
         } else {

@@ -201,6 +201,20 @@ pub fn metadata_blocks(bytes: &[u8]) -> Vec<String> {
     found
 }
 
+/// How many AV1 images an AVIF holds: 1 for the picture alone, 2 when an
+/// alpha plane comes with it.
+pub fn avif_images(bytes: &[u8]) -> usize {
+    let Some((_, meta)) = boxes(bytes).into_iter().find(|(k, _)| *k == "meta") else {
+        return 0;
+    };
+    boxes(meta.get(4..).unwrap_or_default())
+        .into_iter()
+        .filter(|(kind, _)| *kind == "iinf")
+        .flat_map(|(_, iinf)| item_types(iinf))
+        .filter(|kind| kind == "av01")
+        .count()
+}
+
 /// The boxes of an ISOBMFF (AVIF) file or box body: type and body.
 fn boxes(mut data: &[u8]) -> Vec<(&str, &[u8])> {
     let mut found = Vec::new();
