@@ -200,14 +200,7 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
     // Upright: the sensor's left half (red) is the top once turned. Every
     // copy of the hero is cut to the phone's 16:9 band or the desktop's 4:3
     // frame, around the middle, so its top is red and its bottom blue.
-    let hero_copies: Vec<_> = published
-        .iter()
-        .map(|entry| entry.path().to_path_buf())
-        .filter(|path| {
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            name.starts_with("bins-at-curb-")
-        })
-        .collect();
+    let hero_copies = site.published("bins-at-curb");
     assert_eq!(
         hero_copies.len(),
         21,
@@ -255,13 +248,10 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
     assert!(avif_sizes.contains(&(1200, 675)), "{avif_sizes:?}");
     assert!(avif_sizes.contains(&(1200, 900)), "{avif_sizes:?}");
     // In sRGB: 128 in the linear profile is about 188.
-    let grey = published
-        .iter()
-        .map(|entry| entry.path().to_path_buf())
-        .find(|path| {
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            name.starts_with("grey-600-") && name.ends_with(".webp")
-        })
+    let grey = site
+        .published("grey-600")
+        .into_iter()
+        .find(|path| path.extension().is_some_and(|ext| ext == "webp"))
         .unwrap_or_else(|| panic!("no grey copy 600 wide"));
     let grey = image::open(&grey)
         .unwrap_or_else(|err| panic!("{}: {err}", grey.display()))
