@@ -24,10 +24,10 @@ pub struct Encoding {
     pub webp: WebpTuning,
     /// The fallback's JPEG quality, 1–100.
     pub jpeg_quality: u8,
-    /// ravif's quality, 0–100, for the AVIF copies of the largest paint.
-    pub avif_quality: f32,
-    /// rav1e's speed, 0 (slowest, smallest) to 10.
-    pub avif_speed: u8,
+    /// sharp's AVIF quality, 1–100, for the copies of the largest paint.
+    pub avif_quality: u8,
+    /// libaom's effort through sharp, 0 (fastest) to 9 (smallest).
+    pub avif_effort: u8,
 }
 
 /// libwebp's settings beyond quality and effort (`WebPConfig`), each
@@ -84,13 +84,13 @@ pub const ENCODING: Encoding = Encoding {
         ..WebpTuning::LIBWEBP
     },
     jpeg_quality: 80,
-    avif_quality: 80.0,
-    avif_speed: 9,
+    avif_quality: 50,
+    avif_effort: 4,
 };
 
 /// Bumped whenever the processing changes what it makes from the same
 /// photo, so every cached and published copy is made again under a new name.
-const SETTINGS_VERSION: u32 = 2;
+const SETTINGS_VERSION: u32 = 3;
 
 /// WebP's limit on each side, the smallest of the formats published: a
 /// very tall picture (a phone's full-page screenshot) gets narrower copies
@@ -207,7 +207,7 @@ pub fn plan(picture: &Picture, priority: bool, frame: &Frame) -> Vec<Variant> {
             let mut key = match format {
                 Format::Avif => format!(
                     "{}|{SETTINGS_VERSION}|{width}|avif|{}|{}",
-                    picture.digest, ENCODING.avif_quality, ENCODING.avif_speed
+                    picture.digest, ENCODING.avif_quality, ENCODING.avif_effort
                 ),
                 _ => format!(
                     "{}|{SETTINGS_VERSION}|{width}|{}|{}|{}|{}{}",
