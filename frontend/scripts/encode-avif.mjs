@@ -10,7 +10,7 @@
 
 import sharp from "sharp";
 
-const [width, height, channels, quality, effort] = process.argv.slice(2).map(Number);
+const [width = NaN, height = NaN, channels = NaN, quality = NaN, effort = NaN] = process.argv.slice(2).map(Number);
 if (![width, height, quality, effort].every(Number.isInteger) || (channels !== 3 && channels !== 4)) {
   process.stderr.write("usage: encode-avif.mjs WIDTH HEIGHT CHANNELS(3|4) QUALITY EFFORT\n");
   process.exit(1);

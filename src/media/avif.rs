@@ -74,3 +74,44 @@ impl AvifEncoder {
         Ok(file)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frontends_sharp_makes_an_avif_file() {
+        let frontend = Path::new(env!("CARGO_MANIFEST_DIR")).join("frontend");
+        let pixels: Vec<u8> = (0..24 * 16).flat_map(|i| [i as u8, 90, 200]).collect();
+        let file = AvifEncoder::new(&frontend)
+            .encode(&pixels, (24, 16), false, (50, 4))
+            .unwrap_or_else(|err| panic!("{err}"));
+        assert_eq!(&file[4..12], b"ftypavif");
+    }
+
+    #[test]
+    fn a_failing_encoder_is_an_error_with_its_message() {
+        let frontend = tempfile::tempdir().unwrap();
+        let dir = frontend.path();
+        // Packages that count as installed, and a script that refuses.
+        let lock = b"{}";
+        std::fs::write(dir.join("package-lock.json"), lock).unwrap();
+        std::fs::create_dir_all(dir.join("node_modules")).unwrap();
+        std::fs::create_dir_all(dir.join("scripts")).unwrap();
+        use sha2::Digest;
+        let stamp = crate::text::hex(&sha2::Sha256::digest(lock));
+        std::fs::write(dir.join("node_modules/.curbside-installed"), stamp).unwrap();
+        std::fs::write(
+            dir.join(SCRIPT),
+            "process.stderr.write('no libaom here'); process.exit(3);",
+        )
+        .unwrap();
+        let err = AvifEncoder::new(dir)
+            .encode(&[0; 12], (2, 2), false, (50, 4))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("sharp could not encode an AVIF copy"), "{err}");
+        assert!(err.contains("no libaom here"), "{err}");
+        assert!(err.contains("node_modules"), "{err}");
+    }
+}
