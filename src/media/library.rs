@@ -56,7 +56,7 @@ pub struct Library {
     /// `.curbside/images/`, if kept.
     cache: Option<PathBuf>,
     records: Records,
-    /// For the largest paint's AVIF copies; a library without one makes none.
+    /// Makes the largest paint's AVIF copies; one that publishes nothing needs none.
     avif: Option<AvifEncoder>,
     placed: Mutex<BTreeMap<String, Placed>>,
     fresh: Mutex<Records>,
