@@ -5,12 +5,13 @@
 
 use image::{DynamicImage, ImageDecoder};
 use rayon::prelude::*;
-use rgb::FromSlice;
 
+use super::avif::AvifEncoder;
 use super::colour::{self, Channels, Decoded};
 use super::jpeg;
 use super::picture::{self, Picture};
 use super::variants::{ENCODING, Encoding, Format, Variant};
+use crate::diagnostics::Diagnostic;
 
 /// Upright, sRGB, 8 bits a channel.
 pub struct Pixels {
@@ -84,9 +85,37 @@ fn decode_with_image(picture: &Picture, bytes: &[u8]) -> Result<Decoded, String>
     })
 }
 
-/// Every copy in `variants`, in order, on every core.
-pub fn encode(pixels: &Pixels, variants: &[Variant]) -> Result<Vec<Vec<u8>>, String> {
-    encode_with(pixels, variants, &ENCODING)
+/// Why a copy was not made: the photo, or the encoder.
+#[derive(Debug)]
+pub enum Failure {
+    /// Pixels no encoder takes: the photo is to blame.
+    Picture(String),
+    /// The encoder itself could not run.
+    Encoder(Diagnostic),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Picture(why) => f.write_str(why),
+            Failure::Encoder(diagnostic) => diagnostic.fmt(f),
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(why: String) -> Failure {
+        Failure::Picture(why)
+    }
+}
+
+/// Every copy in `variants`, in order, on every core; AVIF copies need `avif`.
+pub fn encode(
+    pixels: &Pixels,
+    variants: &[Variant],
+    avif: Option<&AvifEncoder>,
+) -> Result<Vec<Vec<u8>>, Failure> {
+    encode_with(pixels, variants, &ENCODING, avif)
 }
 
 /// For measuring other settings.
@@ -94,13 +123,14 @@ pub fn encode_with(
     pixels: &Pixels,
     variants: &[Variant],
     encoding: &Encoding,
-) -> Result<Vec<Vec<u8>>, String> {
+    avif: Option<&AvifEncoder>,
+) -> Result<Vec<Vec<u8>>, Failure> {
     variants
         .par_iter()
         .map(|variant| {
             let resized = resize(pixels, variant)?;
             let data = resized.as_deref().unwrap_or(&pixels.data);
-            encode_one(data, variant, pixels.alpha, encoding)
+            encode_one(data, variant, pixels.alpha, encoding, avif)
         })
         .collect()
 }
@@ -167,33 +197,19 @@ fn encode_one(
     variant: &Variant,
     alpha: bool,
     encoding: &Encoding,
-) -> Result<Vec<u8>, String> {
+    avif: Option<&AvifEncoder>,
+) -> Result<Vec<u8>, Failure> {
     let (width, height) = (variant.width, variant.height);
     match variant.format {
         Format::Avif => {
-            let (w, h) = (width as usize, height as usize);
-            // 8 bits a channel, as the source; one thread, as copies are made
-            // side by side (rav1e would start its own pool).
-            let encoder = ravif::Encoder::new()
-                .with_quality(encoding.avif_quality)
-                .with_speed(encoding.avif_speed)
-                .with_bit_depth(ravif::BitDepth::Eight)
-                .with_num_threads(Some(1));
-            // Always through `encode_rgba`, ravif's one entry point that is
-            // neither generic nor inline: rav1e's encoder is then compiled in
-            // ravif, optimised, not in this crate. Opaque pixels take the same
-            // path there as `encode_rgb`'s, so the file is the same.
-            let rgba;
-            let data = if alpha {
-                data
-            } else {
-                rgba = with_opaque_alpha(data);
-                &rgba
-            };
-            encoder
-                .encode_rgba(ravif::Img::new(data.as_rgba(), w, h))
-                .map(|image| image.avif_file)
-                .map_err(|err| format!("AVIF encoding failed: {err}"))
+            let avif = avif.ok_or_else(|| {
+                Failure::Encoder(Diagnostic::new(
+                    "AVIF copies were asked for with no AVIF encoder at hand",
+                ))
+            })?;
+            let settings = (encoding.avif_quality, encoding.avif_effort);
+            avif.encode(data, (width, height), alpha, settings)
+                .map_err(Failure::Encoder)
         }
         Format::Webp => {
             let layout = if alpha {
@@ -248,15 +264,6 @@ fn encode_one(
             Ok(out)
         }
     }
-}
-
-/// RGB pixels as RGBA, every one opaque.
-fn with_opaque_alpha(rgb: &[u8]) -> Vec<u8> {
-    let mut rgba = vec![255; rgb.len() / 3 * 4];
-    for (to, from) in rgba.chunks_exact_mut(4).zip(rgb.chunks_exact(3)) {
-        to[..3].copy_from_slice(from);
-    }
-    rgba
 }
 
 #[cfg(test)]

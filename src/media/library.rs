@@ -10,8 +10,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
+use super::avif::AvifEncoder;
 use super::crop::Crop;
-use super::encode;
+use super::encode::{self, Failure};
 use super::markup::{self, Cut, Placement};
 use super::picture::{self, Kind, Picture};
 use super::variants::{self, Frame, Variant};
@@ -55,6 +56,8 @@ pub struct Library {
     /// `.curbside/images/`, if kept.
     cache: Option<PathBuf>,
     records: Records,
+    /// Makes the largest paint's AVIF copies; one that publishes nothing needs none.
+    avif: Option<AvifEncoder>,
     placed: Mutex<BTreeMap<String, Placed>>,
     fresh: Mutex<Records>,
 }
@@ -73,6 +76,7 @@ impl Library {
             shown: shown.to_path_buf(),
             cache,
             records,
+            avif: None,
             placed: Mutex::new(BTreeMap::new()),
             fresh: Mutex::new(Records::new()),
         }
@@ -183,6 +187,12 @@ impl Library {
         self.placed.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// AVIF copies made by sharp from the packages in `frontend`.
+    pub fn with_avif_encoder(mut self, frontend: &Path) -> Library {
+        self.avif = Some(AvifEncoder::new(frontend));
+        self
+    }
+
     /// Every placed picture's files: cached copies, the rest made now on every
     /// core. The cache then keeps only these.
     pub fn publish(&self) -> Result<Vec<OutputFile>> {
@@ -243,7 +253,13 @@ impl Library {
             .filter(|(_, cached)| cached.is_none())
             .map(|(variant, _)| variant.clone())
             .collect();
-        let made = encode::encode(&pixels, &missing).map_err(fail)?;
+        let made =
+            encode::encode(&pixels, &missing, self.avif.as_ref()).map_err(
+                |failure| match failure {
+                    Failure::Picture(why) => fail(why),
+                    Failure::Encoder(diagnostic) => diagnostic.at(placed.at.clone()),
+                },
+            )?;
         let mut made: HashMap<String, Vec<u8>> = missing
             .into_iter()
             .zip(made)

@@ -2,6 +2,7 @@
 //! carrying only pixels ([`picture`], [`variants`], [`encode`], a
 //! [`library::Library`] per build), and `content/public/` as it is ([`public`]).
 
+pub mod avif;
 pub mod colour;
 pub mod crop;
 pub mod encode;

@@ -64,11 +64,14 @@ pub struct Loaded {
 impl Loaded {
     pub fn load(project: &Project) -> Result<Loaded> {
         let shown = |name: &str| PathBuf::from(name);
-        let pictures = Arc::new(Library::new(
-            &project.content(),
-            &shown("content"),
-            Some(project.cache().join("images")),
-        ));
+        let pictures = Arc::new(
+            Library::new(
+                &project.content(),
+                &shown("content"),
+                Some(project.cache().join("images")),
+            )
+            .with_avif_encoder(&project.frontend()),
+        );
         let site = content::load(&project.content(), &shown("content"), &pictures)?;
         let mut layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
         layouts.place_pictures_with(Arc::clone(&pictures));

@@ -184,7 +184,9 @@ fn reference(path: &Path, width: u32) -> Result<(Vec<u8>, Pixels), String> {
         &pixels,
         &[variant(Format::Png, width, height)],
         &variants::ENCODING,
-    )?
+        None,
+    )
+    .map_err(|failure| failure.to_string())?
     .remove(0);
     let resized = Pixels {
         data: image::load_from_memory(&png)
@@ -228,7 +230,11 @@ fn cut_reference(path: &Path, width: u32, aspect: (u32, u32)) -> Result<Vec<u8>,
         path: String::new(),
         ..planned
     };
-    Ok(encode::encode_with(&pixels, &[copy], &variants::ENCODING)?.remove(0))
+    Ok(
+        encode::encode_with(&pixels, &[copy], &variants::ENCODING, None)
+            .map_err(|failure| failure.to_string())?
+            .remove(0),
+    )
 }
 
 /// A WebP or JPEG copy decoded to PNG: WebP by libwebp, as browsers do.
@@ -398,7 +404,9 @@ fn table(args: &[String]) -> Result<(), String> {
                 let mut bytes = Vec::new();
                 for _ in 0..repeat.max(1) {
                     let started = Instant::now();
-                    bytes = encode::encode_with(&pixels, &copy, encoding)?.remove(0);
+                    bytes = encode::encode_with(&pixels, &copy, encoding, None)
+                        .map_err(|failure| failure.to_string())?
+                        .remove(0);
                     times.push(started.elapsed().as_secs_f64() * 1e3);
                 }
                 times.sort_by(f64::total_cmp);

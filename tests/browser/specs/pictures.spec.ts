@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "../support/page-checks";
 import { replaceOnce } from "../support/preview.mjs";
-import { drawPhoto } from "../support/drawn-photo";
+import { drawTown } from "../support/drawn-photo";
 import { heldPage } from "../support/held-page";
 import { servedCopy } from "../support/served-copy";
 
@@ -21,7 +21,7 @@ const preview = servedCopy({ timeout: 180_000, prepare: placePhoto });
 /** The copy's home places a photo, and content/public/ holds a file. */
 async function placePhoto(root: string, { browser }: { browser: Browser }): Promise<void> {
   mkdirSync(join(root, "content/photos"));
-  writeFileSync(join(root, "content/photos/bins-at-curb.jpg"), await drawPhoto(browser, 1600, 1067));
+  writeFileSync(join(root, "content/photos/bins-at-curb.jpg"), await drawTown(browser, 1600, 1067));
   replaceOnce(root, "content/home.yaml", "  button: Start Service\n", `  button: Start Service\n  image:\n    src: photos/bins-at-curb.jpg\n    alt: ${ALT}\n`);
   mkdirSync(join(root, "content/public/.well-known"), { recursive: true });
   writeFileSync(join(root, "content/public/.well-known/security.txt"), "Contact: mailto:security@example.com\n");
