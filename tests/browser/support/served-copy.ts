@@ -33,7 +33,8 @@ export function servedCopy({
     const root = copyProject();
     try {
       await prepare?.(root, { browser });
-      // What the change left of the hook's time, for the first build.
+      // The hook's time less 10 s for the copy and the change: a first build too slow fails
+      // here, with the preview's own message.
       served = { ...(await startPreview(root, { args, timeout: timeout - 10_000 })), root };
     } catch (error) {
       rmSync(root, { recursive: true, force: true });
