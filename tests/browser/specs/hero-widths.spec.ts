@@ -24,6 +24,8 @@ async function load<T>(name: string): Promise<T> {
 
 interface Audit {
   score: number | null;
+  scoreDisplayMode: string;
+  errorMessage?: string;
   details?: { items?: { url: string; wastedBytes: number; totalBytes: number }[] };
 }
 interface RunnerResult {
@@ -35,8 +37,24 @@ interface Chrome {
   kill(): Promise<void>;
 }
 
-/** `uses-responsive-images` on `url`, in Lighthouse's phone or desktop. */
+/**
+ * `uses-responsive-images` on `url`, in Lighthouse's phone or desktop. An audit that errors
+ * (its score is then null) says nothing about the page: on two busy cores Lighthouse's own
+ * trace can come back without what the audit needs. Such a run is made again, up to three
+ * times in all, and its messages are kept for the failure; a judged audit is never re-run.
+ */
 async function wasted(url: string, desktop: boolean): Promise<Audit> {
+  const errors: string[] = [];
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const audit = await audited(url, desktop);
+    if (audit.scoreDisplayMode !== "error") return audit;
+    errors.push(`run ${attempt}: ${audit.errorMessage ?? "no message"}`);
+    test.info().annotations.push({ type: "lighthouse error", description: errors[errors.length - 1] });
+  }
+  throw new Error(`uses-responsive-images errored in every run:\n${errors.join("\n")}`);
+}
+
+async function audited(url: string, desktop: boolean): Promise<Audit> {
   const lighthouse = (await load<{ default: Lighthouse }>("lighthouse")).default;
   const launcher = await load<{ launch(options: object): Promise<Chrome> }>("chrome-launcher");
   const base = desktop ? (await load<{ default: { settings: object } }>("lighthouse/core/config/desktop-config.js")).default : undefined;
