@@ -3,7 +3,7 @@
 //! sRGB, the one every browser assumes. A profile that cannot be honoured is an
 //! error, never wrong colours.
 
-use image::metadata::Orientation;
+use super::orientation::Orientation;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Channels {
@@ -141,7 +141,7 @@ mod tests {
             width: 1,
             height: 1,
             profile,
-            orientation: Orientation::NoTransforms,
+            orientation: Orientation::Upright,
         }
     }
 

@@ -3,14 +3,13 @@
 //! every core. Only pixels are encoded: no metadata (EXIF and its GPS, XMP,
 //! IPTC, comments, profile) reaches a copy.
 
-use image::{DynamicImage, ImageDecoder};
 use rayon::prelude::*;
 
 use super::avif::AvifEncoder;
-use super::colour::{self, Channels, Decoded};
-use super::jpeg;
+use super::colour;
 use super::picture::{self, Picture};
 use super::variants::{ENCODING, Encoding, Format, Variant};
+use super::{jpeg, png_file, webp_file};
 use crate::diagnostics::Diagnostic;
 
 /// Upright, sRGB, 8 bits a channel.
@@ -31,57 +30,36 @@ pub fn decode(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
 fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     let decoded = match picture.kind {
         picture::Kind::Jpeg => jpeg::decode(bytes)?,
-        _ => decode_with_image(picture, bytes)?,
+        picture::Kind::Png => png_file::decode(bytes)?,
+        _ => webp_file::decode(bytes)?,
     };
-    let alpha_in = decoded.channels.has_alpha();
     let orientation = decoded.orientation;
     let (width, height) = (decoded.width, decoded.height);
-    let data = colour::to_srgb(decoded)?;
-    let mut image = if alpha_in {
-        image::RgbaImage::from_raw(width, height, data).map(DynamicImage::ImageRgba8)
-    } else {
-        image::RgbImage::from_raw(width, height, data).map(DynamicImage::ImageRgb8)
+    let alpha_in = decoded.channels.has_alpha();
+    let mut data = colour::to_srgb(decoded)?;
+    let pixels = u64::from(width) * u64::from(height);
+    let channels = if alpha_in { 4 } else { 3 };
+    if data.len() as u64 != pixels * channels {
+        return Err("the decoder gave fewer pixels than the picture's size".to_string());
     }
-    .ok_or("the decoder gave fewer pixels than the picture's size")?;
-    image.apply_orientation(orientation);
-    let (width, height) = (image.width(), image.height());
-    let alpha = picture.alpha;
-    let data = if alpha {
-        image.into_rgba8().into_raw()
-    } else {
-        image.into_rgb8().into_raw()
-    };
+    if alpha_in && !picture.alpha {
+        data = data
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+    } else if !alpha_in && picture.alpha {
+        data = data
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect();
+    }
+    let channels = if picture.alpha { 4 } else { 3 };
+    let (data, width, height) = orientation.apply(data, width, height, channels);
     Ok(Pixels {
         data,
         width,
         height,
-        alpha,
-    })
-}
-
-/// PNG and WebP through `image`, keeping grey pixels grey for a grey profile.
-fn decode_with_image(picture: &Picture, bytes: &[u8]) -> Result<Decoded, String> {
-    let mut decoder = picture::decoder(bytes, picture.kind).map_err(|err| err.to_string())?;
-    let profile = decoder.icc_profile().ok().flatten();
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let image = DynamicImage::from_decoder(decoder).map_err(|err| err.to_string())?;
-    let (width, height) = (image.width(), image.height());
-    let grey = !image.color().has_color();
-    let (channels, data) = match (grey, image.color().has_alpha()) {
-        (true, false) => (Channels::Grey, image.into_luma8().into_raw()),
-        (true, true) => (Channels::GreyAlpha, image.into_luma_alpha8().into_raw()),
-        (false, false) => (Channels::Rgb, image.into_rgb8().into_raw()),
-        (false, true) => (Channels::Rgba, image.into_rgba8().into_raw()),
-    };
-    Ok(Decoded {
-        data,
-        channels,
-        width,
-        height,
-        profile,
-        orientation,
+        alpha: picture.alpha,
     })
 }
 
@@ -251,16 +229,18 @@ fn encode_one(
             Ok(out)
         }
         Format::Png => {
-            use image::ImageEncoder;
             let mut out = Vec::new();
-            let color = if alpha {
-                image::ExtendedColorType::Rgba8
+            let mut encoder = png::Encoder::new(&mut out, width, height);
+            encoder.set_color(if alpha {
+                png::ColorType::Rgba
             } else {
-                image::ExtendedColorType::Rgb8
-            };
-            image::codecs::png::PngEncoder::new(&mut out)
-                .write_image(data, width, height, color)
+                png::ColorType::Rgb
+            });
+            let mut writer = encoder.write_header().map_err(|err| err.to_string())?;
+            writer
+                .write_image_data(data)
                 .map_err(|err| err.to_string())?;
+            writer.finish().map_err(|err| err.to_string())?;
             Ok(out)
         }
     }

@@ -1,21 +1,41 @@
 //! JPEG through zune-jpeg directly: a cut or damaged file is an error, not grey
 //! blocks (strict mode), and CMYK stays CMYK for its profile.
 
-use image::metadata::Orientation;
 use zune_core::bytestream::ZCursor;
 use zune_core::colorspace::ColorSpace;
 use zune_core::options::DecoderOptions;
 use zune_jpeg::JpegDecoder;
 
 use super::colour::{Channels, Decoded};
+use super::header::Header;
+use super::orientation::Orientation;
 
 const MAX_SIDE: usize = 65_535;
 
-pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
-    let options = DecoderOptions::default()
+fn options() -> DecoderOptions {
+    DecoderOptions::default()
         .set_strict_mode(true)
         .set_max_width(MAX_SIDE)
-        .set_max_height(MAX_SIDE);
+        .set_max_height(MAX_SIDE)
+}
+
+pub fn header(bytes: &[u8]) -> Result<Header, String> {
+    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), options());
+    decoder.decode_headers().map_err(|err| err.to_string())?;
+    let (width, height) = decoder
+        .dimensions()
+        .ok_or("the JPEG's headers give no size")?;
+    Ok(Header {
+        width: u32::try_from(width).map_err(|err| err.to_string())?,
+        height: u32::try_from(height).map_err(|err| err.to_string())?,
+        alpha: false,
+        animated: false,
+        orientation: Orientation::from_exif(decoder.exif().cloned()),
+    })
+}
+
+pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
+    let options = options();
     let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), options);
     decoder.decode_headers().map_err(|err| err.to_string())?;
     let input = decoder
@@ -39,10 +59,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         // Photoshop, and most programs after it, store CMYK inverted.
         data.iter_mut().for_each(|v| *v = 255 - *v);
     }
-    let orientation = decoder
-        .exif()
-        .and_then(|exif| Orientation::from_exif_chunk(exif))
-        .unwrap_or(Orientation::NoTransforms);
+    let orientation = Orientation::from_exif(decoder.exif().cloned());
     Ok(Decoded {
         data,
         channels,

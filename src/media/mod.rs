@@ -7,13 +7,17 @@ pub mod colour;
 pub mod crop;
 pub mod encode;
 pub mod gif_file;
+pub mod header;
 pub mod jpeg;
 pub mod library;
 pub mod markup;
+pub mod orientation;
 pub mod picture;
+pub mod png_file;
 pub mod public;
 pub mod svg;
 pub mod variants;
+pub mod webp_file;
 
 pub use crop::Focus;
 pub use library::Library;

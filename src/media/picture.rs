@@ -5,10 +5,7 @@
 //! browsers cannot show (HEIC) and a picture too large to process are each
 //! an error that says what to do.
 
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
-
-use image::ImageDecoder;
 
 use crate::diagnostics::{Diagnostic, Location, Result};
 
@@ -197,9 +194,7 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
             .help("the file may be cut short or damaged: open it in an image editor and save it again")
     };
     let (width, height, alpha, animated) = match kind {
-        Kind::Jpeg | Kind::Png | Kind::Webp => {
-            decoded_size(&bytes, kind).map_err(|err| damaged(err.to_string()))?
-        }
+        Kind::Jpeg | Kind::Png | Kind::Webp => decoded_size(&bytes, kind).map_err(damaged)?,
         Kind::Gif => gif_size(&bytes)
             .map(|(w, h)| (w, h, true, false))
             .ok_or_else(|| damaged("its header is cut short".to_string()))?,
@@ -316,53 +311,21 @@ fn missing_help(path: &Path) -> String {
     }
 }
 
-/// The size a decoder reports, with the sides swapped when the photo's
-/// orientation turns it a quarter, and whether it has an alpha channel.
-/// Also whether it is an animation (an animated WebP, an APNG).
-fn decoded_size(
-    bytes: &[u8],
-    kind: Kind,
-) -> std::result::Result<(u32, u32, bool, bool), image::ImageError> {
-    let animated = match kind {
-        Kind::Png => image::codecs::png::PngDecoder::new(Cursor::new(bytes))?.is_apng()?,
-        Kind::Webp => image::codecs::webp::WebPDecoder::new(Cursor::new(bytes))?.has_animation(),
-        _ => false,
+/// The size a photo is shown at (its sides swapped when its orientation turns
+/// it a quarter), whether it has an alpha channel, and whether it is an
+/// animation (an animated WebP, an APNG).
+fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(u32, u32, bool, bool), String> {
+    let header = match kind {
+        Kind::Jpeg => super::jpeg::header(bytes)?,
+        Kind::Png => super::png_file::header(bytes)?,
+        _ => super::webp_file::header(bytes)?,
     };
-    let mut decoder = decoder(bytes, kind)?;
-    let (width, height) = decoder.dimensions();
-    let alpha = decoder.color_type().has_alpha();
-    let orientation = decoder.orientation()?;
-    Ok(if quarter_turn(orientation) {
-        (height, width, alpha, animated)
+    let (width, height) = if header.orientation.quarter_turn() {
+        (header.height, header.width)
     } else {
-        (width, height, alpha, animated)
-    })
-}
-
-/// A decoder for a photo of a known kind, reading from memory.
-pub(super) fn decoder(
-    bytes: &[u8],
-    kind: Kind,
-) -> std::result::Result<Box<dyn ImageDecoder + '_>, image::ImageError> {
-    let format = match kind {
-        Kind::Jpeg => image::ImageFormat::Jpeg,
-        Kind::Png => image::ImageFormat::Png,
-        _ => image::ImageFormat::WebP,
+        (header.width, header.height)
     };
-    let mut reader = image::ImageReader::with_format(Cursor::new(bytes), format);
-    let mut limits = image::Limits::default();
-    // Enough for a 40-megapixel photo with an alpha channel at 16 bits.
-    limits.max_alloc = Some(MAX_PIXELS * 8 + (64 << 20));
-    reader.limits(limits);
-    Ok(Box::new(reader.into_decoder()?))
-}
-
-pub(super) fn quarter_turn(orientation: image::metadata::Orientation) -> bool {
-    use image::metadata::Orientation::*;
-    matches!(
-        orientation,
-        Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH
-    )
+    Ok((width, height, header.alpha, header.animated))
 }
 
 fn gif_size(bytes: &[u8]) -> Option<(u32, u32)> {

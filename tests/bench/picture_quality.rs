@@ -189,10 +189,7 @@ fn reference(path: &Path, width: u32) -> Result<(Vec<u8>, Pixels), String> {
     .map_err(|failure| failure.to_string())?
     .remove(0);
     let resized = Pixels {
-        data: image::load_from_memory(&png)
-            .map_err(|err| err.to_string())?
-            .to_rgb8()
-            .into_raw(),
+        data: curbside::media::png_file::decode(&png)?.data,
         width,
         height,
         alpha: false,
@@ -239,33 +236,34 @@ fn cut_reference(path: &Path, width: u32, aspect: (u32, u32)) -> Result<Vec<u8>,
 
 /// A WebP or JPEG copy decoded to PNG: WebP by libwebp, as browsers do.
 fn to_png(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    use image::ImageEncoder;
     let (data, width, height, color) = if bytes.len() >= 12 && &bytes[8..12] == b"WEBP" {
         let decoded = webp::Decoder::new(bytes)
             .decode()
             .ok_or("libwebp could not decode the copy")?;
         let color = if decoded.is_alpha() {
-            image::ExtendedColorType::Rgba8
+            png::ColorType::Rgba
         } else {
-            image::ExtendedColorType::Rgb8
+            png::ColorType::Rgb
         };
         (decoded.to_vec(), decoded.width(), decoded.height(), color)
     } else {
-        let decoded = image::load_from_memory(bytes)
-            .map_err(|err| err.to_string())?
-            .to_rgb8();
-        let (width, height) = decoded.dimensions();
+        // The build's JPEG copies are RGB without a profile.
+        let decoded = curbside::media::jpeg::decode(bytes)?;
         (
-            decoded.into_raw(),
-            width,
-            height,
-            image::ExtendedColorType::Rgb8,
+            decoded.data,
+            decoded.width,
+            decoded.height,
+            png::ColorType::Rgb,
         )
     };
     let mut png = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut png)
-        .write_image(&data, width, height, color)
+    let mut encoder = png::Encoder::new(&mut png, width, height);
+    encoder.set_color(color);
+    let mut writer = encoder.write_header().map_err(|err| err.to_string())?;
+    writer
+        .write_image_data(&data)
         .map_err(|err| err.to_string())?;
+    writer.finish().map_err(|err| err.to_string())?;
     Ok(png)
 }
 

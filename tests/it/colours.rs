@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use crate::support::decoded;
 use crate::support::fixture::Fixture;
 
 /// A smooth 320 × 240 CMYK scene, as ink amounts (0 is none).
@@ -114,20 +115,20 @@ fn assert_published_near(site: &Fixture, stem: &str, reference: &[u8]) {
 
 /// The published JPEG copy of `stem`, decoded to RGB.
 fn published_rgb(site: &Fixture, stem: &str) -> Vec<u8> {
-    published_copy(site, stem, "jpg").into_rgb8().into_raw()
+    published_copy(site, stem, "jpg").rgb()
 }
 
 /// The one published copy of `stem` whose name ends in `.{ext}`, decoded:
 /// a 320 × 240 source gives one copy of each format, at its own size.
-fn published_copy(site: &Fixture, stem: &str, ext: &str) -> image::DynamicImage {
+fn published_copy(site: &Fixture, stem: &str, ext: &str) -> decoded::Rgba {
     let copies: Vec<PathBuf> = site
         .published(stem)
         .into_iter()
         .filter(|path| path.extension().is_some_and(|e| e == ext))
         .collect();
     assert_eq!(copies.len(), 1, "{stem}: {copies:?}");
-    let copy = image::open(&copies[0]).expect("decode the published copy");
-    assert_eq!((copy.width(), copy.height()), (320, 240));
+    let copy = decoded::open(&copies[0]).expect("decode the published copy");
+    assert_eq!((copy.width, copy.height), (320, 240));
     copy
 }
 
@@ -154,17 +155,7 @@ fn cmyk_and_grey_photos_keep_their_colours() {
         "content/photos/scan-grey.jpg",
         jpeg(&shades, jpeg_encoder::ColorType::Luma, Some(&grey)),
     );
-    let mut png = Vec::new();
-    {
-        use image::ImageEncoder;
-        let mut encoder = image::codecs::png::PngEncoder::new(&mut png);
-        encoder
-            .set_icc_profile(grey.clone())
-            .expect("a PNG takes a profile");
-        encoder
-            .write_image(&shades, 320, 240, image::ExtendedColorType::L8)
-            .expect("encode");
-    }
+    let png = decoded::encode_png(&shades, 320, 240, png::ColorType::Grayscale, Some(&grey));
     site.write("content/photos/scan-png-grey.png", png);
     site.append_to_policy(
         "![CMYK](../photos/print-cmyk.jpg)\n\n![YCCK](../photos/print-ycck.jpg)\n\n\
@@ -321,7 +312,7 @@ fn png(
 /// The copy to fall back on for `stem`, a picture with an alpha channel, is a
 /// PNG: within 3/255 of `reference` on average, its alpha that of `rgba`.
 fn assert_published_with_alpha(site: &Fixture, stem: &str, rgba: &[u8], reference: &[u8]) {
-    let copy = published_copy(site, stem, "png").into_rgba8().into_raw();
+    let copy = published_copy(site, stem, "png").data;
     let colours: Vec<u8> = copy
         .chunks_exact(4)
         .flat_map(|p| &p[..3])

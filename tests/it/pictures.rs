@@ -8,8 +8,8 @@ use crate::support::photos;
 
 use std::path::Path;
 
+use crate::support::decoded;
 use crate::support::fixture::Fixture;
-use image::GenericImageView;
 use photos::SECRET;
 
 const HERO_ALT: &str = "Two green bins at the curb at dusk";
@@ -219,11 +219,11 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
             avif_sizes.push(size);
             size
         } else {
-            let photo = image::load_from_memory(&bytes)
+            let photo = decoded::from_memory(&bytes)
                 .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-            let (w, h) = photo.dimensions();
-            let top = photo.get_pixel(w / 2, h / 20).0;
-            let bottom = photo.get_pixel(w / 2, h - 1 - h / 20).0;
+            let (w, h) = (photo.width, photo.height);
+            let top = photo.pixel(w / 2, h / 20);
+            let bottom = photo.pixel(w / 2, h - 1 - h / 20);
             assert!(
                 top[0] > 150 && top[2] < 110,
                 "top should be red, is {top:?} ({})",
@@ -253,10 +253,9 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
         .into_iter()
         .find(|path| path.extension().is_some_and(|ext| ext == "webp"))
         .unwrap_or_else(|| panic!("no grey copy 600 wide"));
-    let grey = image::open(&grey)
-        .unwrap_or_else(|err| panic!("{}: {err}", grey.display()))
-        .get_pixel(300, 200)
-        .0;
+    let grey = decoded::open(&grey)
+        .unwrap_or_else(|err| panic!("{err}"))
+        .pixel(300, 200);
     assert!(
         (180..=196).contains(&grey[1]),
         "converted to sRGB: {grey:?}"
@@ -286,7 +285,7 @@ fn photos_are_published_small_upright_in_srgb_and_with_nothing_but_pixels() {
 
 /// The hero's widest copy for a phone's band (the `<img>`'s own) and for
 /// a desktop's frame (the first `<source>`), as published.
-fn hero_cuts(site: &Fixture) -> [image::DynamicImage; 2] {
+fn hero_cuts(site: &Fixture) -> [decoded::Rgba; 2] {
     let home = read(site, "dist/index.html");
     let widest = |after: &str| {
         let set = home
@@ -303,7 +302,7 @@ fn hero_cuts(site: &Fixture) -> [image::DynamicImage; 2] {
             .root()
             .join("dist")
             .join(&address.unwrap_or_default()[1..]);
-        image::open(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+        decoded::open(&path).unwrap_or_else(|err| panic!("{err}"))
     };
     [
         widest("<img src=\"/assets/img/bins-at-curb-"),
@@ -336,14 +335,14 @@ fn the_hero_is_cut_around_the_point_home_yaml_names() {
     };
     // How much of a copy, from its top, shows the photo's red upper half:
     // the middle of the photo (the default) would be about half.
-    let red_share = |photo: &image::DynamicImage| {
-        let red = (0..photo.height())
+    let red_share = |photo: &decoded::Rgba| {
+        let red = (0..photo.height)
             .filter(|row| {
-                let [r, _, b, _] = photo.get_pixel(photo.width() / 2, *row).0;
+                let [r, _, b, _] = photo.pixel(photo.width / 2, *row);
                 r > 150 && b < 110
             })
             .count();
-        red as f64 / f64::from(photo.height())
+        red as f64 / f64::from(photo.height)
     };
     place("top");
     site.build_ok();

@@ -2,6 +2,7 @@
 //! photos made as a phone makes them, and the preview server over sockets.
 
 pub mod camera;
+pub mod decoded;
 pub mod fixture;
 pub mod photos;
 pub mod server;

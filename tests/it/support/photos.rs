@@ -21,16 +21,13 @@ pub fn phone_jpeg(width: u32, height: u32, orientation: u16, icc: Option<&[u8]>)
 
 /// A PNG of [`pixels`] with a text chunk holding the secret.
 pub fn png_with_text(width: u32, height: u32) -> Vec<u8> {
-    use image::ImageEncoder;
-    let mut png = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut png)
-        .write_image(
-            &pixels(width, height),
-            width,
-            height,
-            image::ExtendedColorType::Rgb8,
-        )
-        .expect("encode a PNG");
+    let mut png = super::decoded::encode_png(
+        &pixels(width, height),
+        width,
+        height,
+        png::ColorType::Rgb,
+        None,
+    );
     // A tEXt chunk after IHDR (8 bytes of signature, 25 of IHDR).
     let data = format!("Comment\0{SECRET}");
     let mut chunk = (data.len() as u32).to_be_bytes().to_vec();
