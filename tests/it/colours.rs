@@ -299,14 +299,7 @@ fn png(
     info.bit_depth = depth;
     info.palette = palette.map(Cow::Borrowed);
     info.icc_profile = profile.map(Cow::Borrowed);
-    let mut out = Vec::new();
-    png::Encoder::with_info(&mut out, info)
-        .expect("PNG's header")
-        .write_header()
-        .expect("write the header")
-        .write_image_data(data)
-        .expect("encode");
-    out
+    decoded::encode_png_as(info, data)
 }
 
 /// The copy to fall back on for `stem`, a picture with an alpha channel, is a

@@ -128,8 +128,12 @@ pub fn encode_png(
 ) -> Vec<u8> {
     let mut info = png::Info::with_size(width, height);
     info.color_type = colour;
-    info.bit_depth = png::BitDepth::Eight;
     info.icc_profile = profile.map(|p| std::borrow::Cow::Owned(p.to_vec()));
+    encode_png_as(info, data)
+}
+
+/// A PNG of `data` as `info` describes it (bit depth, palette, profile).
+pub fn encode_png_as(info: png::Info, data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     png::Encoder::with_info(&mut out, info)
         .expect("PNG's header")
