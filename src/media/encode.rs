@@ -1,7 +1,8 @@
-//! A photo's copies: decoded once ([`jpeg`], or here), converted to sRGB
-//! ([`colour`]), turned upright, then resized and encoded at every width on
-//! every core. Only pixels are encoded: no metadata (EXIF and its GPS, XMP,
-//! IPTC, comments, profile) reaches a copy.
+//! A photo's copies: decoded once ([`jpeg`], [`png_file`], [`webp_file`]),
+//! converted to sRGB ([`colour`]), turned upright (its EXIF orientation),
+//! then resized and encoded at every width on every core. Only pixels are
+//! encoded: no metadata (EXIF and its GPS, XMP, IPTC, comments, profile)
+//! reaches a copy.
 
 use rayon::prelude::*;
 
@@ -42,6 +43,7 @@ fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     if data.len() as u64 != pixels * channels {
         return Err("the decoder gave fewer pixels than the picture's size".to_string());
     }
+    // The copies were planned by the header's answer, so it decides.
     if alpha_in && !picture.alpha {
         data = data
             .chunks_exact(4)
