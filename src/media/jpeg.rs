@@ -7,7 +7,7 @@ use zune_core::options::DecoderOptions;
 use zune_jpeg::JpegDecoder;
 
 use super::colour::{Channels, Decoded};
-use super::header::Header;
+use super::header::{self, Header};
 use super::orientation::Orientation;
 
 const MAX_SIDE: usize = 65_535;
@@ -38,6 +38,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     let options = options();
     let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), options);
     decoder.decode_headers().map_err(|err| err.to_string())?;
+    if let Some((width, height)) = decoder.dimensions() {
+        header::within_limit(width as u32, height as u32)?;
+    }
     let input = decoder
         .input_colorspace()
         .ok_or("the JPEG's headers name no colour space")?;

@@ -19,9 +19,17 @@ pub enum Orientation {
 impl Orientation {
     /// From an EXIF block (a TIFF structure, as JPEG's APP1, PNG's eXIf and
     /// WebP's EXIF chunk hold it); upright when it is missing or unreadable.
+    /// A block damaged elsewhere (an editor's cut thumbnail) still gives
+    /// the orientation it holds.
     pub fn from_exif(exif: Option<Vec<u8>>) -> Orientation {
         let value = exif
-            .and_then(|raw| exif::Reader::new().read_raw(raw).ok())
+            .and_then(|raw| {
+                exif::Reader::new()
+                    .continue_on_error(true)
+                    .read_raw(raw)
+                    .or_else(|err| err.distill_partial_result(|_| ()))
+                    .ok()
+            })
             .and_then(|exif| {
                 exif.get_field(exif::Tag::Orientation, exif::In::PRIMARY)
                     .and_then(|field| field.value.get_uint(0))
@@ -123,5 +131,19 @@ mod tests {
     fn no_exif_or_a_broken_one_is_upright() {
         assert_eq!(Orientation::from_exif(None), Upright);
         assert_eq!(Orientation::from_exif(Some(b"II*\0junk".to_vec())), Upright);
+    }
+
+    #[test]
+    fn exif_damaged_after_the_orientation_still_gives_it() {
+        // IFD0 holds orientation 6 (a SHORT), then points at a next IFD
+        // (a thumbnail's) far past the end of the block.
+        let mut tiff = b"II*\0\x08\0\0\0".to_vec();
+        tiff.extend(1u16.to_le_bytes());
+        tiff.extend(0x0112u16.to_le_bytes());
+        tiff.extend(3u16.to_le_bytes());
+        tiff.extend(1u32.to_le_bytes());
+        tiff.extend(6u32.to_le_bytes());
+        tiff.extend(0xFFFFu32.to_le_bytes());
+        assert_eq!(Orientation::from_exif(Some(tiff)), Rotate90);
     }
 }

@@ -7,13 +7,11 @@
 
 use std::path::{Path, PathBuf};
 
+use super::header::MAX_PIXELS;
 use crate::diagnostics::{Diagnostic, Location, Result};
 
 /// Larger files are not photos a page needs (a phone's photo is 3–5 MB).
 pub const MAX_BYTES: u64 = 50 * 1024 * 1024;
-/// 40 megapixels: above any phone's main camera; decoding more would take
-/// hundreds of megabytes for a picture shown at most 2000 pixels wide.
-pub const MAX_PIXELS: u64 = 40_000_000;
 
 /// The kinds of picture a site can place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -4,7 +4,7 @@
 use std::io::Cursor;
 
 use super::colour::{Channels, Decoded};
-use super::header::Header;
+use super::header::{self, Header};
 use super::orientation::Orientation;
 
 /// What the decoder may allocate besides the pixels: room for the largest
@@ -39,6 +39,7 @@ pub fn header(bytes: &[u8]) -> Result<Header, String> {
 
 pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     let mut reader = reader(bytes)?;
+    header::within_limit(reader.info().width, reader.info().height)?;
     let size = reader
         .output_buffer_size()
         .ok_or("the PNG is too large to decode")?;

@@ -5,11 +5,15 @@ use std::io::Cursor;
 use image_webp::WebPDecoder;
 
 use super::colour::{Channels, Decoded};
-use super::header::Header;
+use super::header::{self, Header};
 use super::orientation::Orientation;
 
 fn decoder(bytes: &[u8]) -> Result<WebPDecoder<Cursor<&[u8]>>, String> {
-    WebPDecoder::new(Cursor::new(bytes)).map_err(|err| err.to_string())
+    let mut decoder = WebPDecoder::new(Cursor::new(bytes)).map_err(|err| err.to_string())?;
+    // A metadata chunk (profile, EXIF) is allocated at the size it claims,
+    // which a file of a few bytes can set to gigabytes.
+    decoder.set_memory_limit(16 << 20);
+    Ok(decoder)
 }
 
 fn orientation(decoder: &mut WebPDecoder<Cursor<&[u8]>>) -> Result<Orientation, String> {
@@ -32,6 +36,7 @@ pub fn header(bytes: &[u8]) -> Result<Header, String> {
 pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     let mut decoder = decoder(bytes)?;
     let (width, height) = decoder.dimensions();
+    header::within_limit(width, height)?;
     let size = decoder
         .output_buffer_size()
         .ok_or("the WebP is too large to decode")?;

@@ -189,7 +189,19 @@ fn reference(path: &Path, width: u32) -> Result<(Vec<u8>, Pixels), String> {
     .map_err(|failure| failure.to_string())?
     .remove(0);
     let resized = Pixels {
-        data: curbside::media::png_file::decode(&png)?.data,
+        // The PNG copy is RGBA for a photo with alpha; DSSIM is taken on RGB.
+        data: {
+            let decoded = curbside::media::png_file::decode(&png)?;
+            if decoded.channels.has_alpha() {
+                decoded
+                    .data
+                    .chunks_exact(4)
+                    .flat_map(|p| [p[0], p[1], p[2]])
+                    .collect()
+            } else {
+                decoded.data
+            }
+        },
         width,
         height,
         alpha: false,

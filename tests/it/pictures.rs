@@ -468,6 +468,17 @@ fn a_picture_too_large_to_process_is_an_error() {
     let at = site.append_to_policy("![A map](huge.gif)");
     site.fails_in_build_and_check(&at, "48 megapixels");
 
+    // 8000 × 6000 as a PNG's header says, before any pixel data.
+    let site = Fixture::copy_with_frontend();
+    let mut png = decoded::encode_png(&[0, 0, 0], 1, 1, png::ColorType::Rgb, None);
+    png[16..20].copy_from_slice(&8000u32.to_be_bytes());
+    png[20..24].copy_from_slice(&6000u32.to_be_bytes());
+    let crc = photos::crc32(&png[12..29]);
+    png[29..33].copy_from_slice(&crc.to_be_bytes());
+    site.write("content/pages/huge.png", png);
+    let at = site.append_to_policy("![A map](huge.png)");
+    site.fails_in_build_and_check(&at, "48 megapixels");
+
     let site = Fixture::copy_with_frontend();
     let big = site.root().join("content/pages/big.jpg");
     site.write("content/pages/big.jpg", [0xFFu8, 0xD8, 0xFF]);
@@ -617,4 +628,38 @@ fn a_picture_in_a_faq_answer_is_found_from_content_and_needs_alt_text() {
         error.contains("to content/ in home.yaml, faq.yaml and layouts"),
         "{error}"
     );
+}
+
+#[test]
+fn a_png_is_turned_upright_by_its_exif() {
+    // Stored 400 × 300, with EXIF orientation 6 (turn a quarter clockwise).
+    let mut exif = b"II*\0\x08\0\0\0".to_vec();
+    exif.extend(1u16.to_le_bytes());
+    exif.extend(0x0112u16.to_le_bytes());
+    exif.extend(3u16.to_le_bytes());
+    exif.extend(1u32.to_le_bytes());
+    exif.extend(6u32.to_le_bytes());
+    exif.extend(0u32.to_le_bytes());
+    let mut info = png::Info::with_size(400, 300);
+    info.color_type = png::ColorType::Rgb;
+    info.exif_metadata = Some(std::borrow::Cow::Owned(exif));
+    let png = decoded::encode_png_as(info, &[128; 400 * 300 * 3]);
+    let site = Fixture::copy_with_frontend();
+    site.write("content/pages/turned.png", png);
+    site.append_to_policy("![A sign](turned.png)");
+    site.build_ok();
+    let page = read(&site, "dist/privacypolicy.html");
+    assert!(page.contains("width=\"300\" height=\"400\""), "{page}");
+    let copies = site.published("turned");
+    assert!(!copies.is_empty());
+    for copy in copies {
+        let picture = decoded::open(&copy).expect("decode");
+        assert!(
+            picture.height > picture.width,
+            "{}: {} × {}",
+            copy.display(),
+            picture.width,
+            picture.height
+        );
+    }
 }

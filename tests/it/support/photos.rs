@@ -39,7 +39,7 @@ pub fn png_with_text(width: u32, height: u32) -> Vec<u8> {
     png
 }
 
-fn crc32(bytes: &[u8]) -> u32 {
+pub fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = 0xFFFF_FFFFu32;
     for &byte in bytes {
         crc ^= u32::from(byte);
