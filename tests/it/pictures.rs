@@ -632,14 +632,9 @@ fn a_picture_in_a_faq_answer_is_found_from_content_and_needs_alt_text() {
 
 #[test]
 fn a_png_is_turned_upright_by_its_exif() {
-    // Stored 400 × 300, with EXIF orientation 6 (turn a quarter clockwise).
-    let mut exif = b"II*\0\x08\0\0\0".to_vec();
-    exif.extend(1u16.to_le_bytes());
-    exif.extend(0x0112u16.to_le_bytes());
-    exif.extend(3u16.to_le_bytes());
-    exif.extend(1u32.to_le_bytes());
-    exif.extend(6u32.to_le_bytes());
-    exif.extend(0u32.to_le_bytes());
+    // Stored 400 × 300, with a phone's EXIF: orientation 6 (turn a quarter
+    // clockwise) and GPS.
+    let exif = crate::support::camera::exif(6);
     let mut info = png::Info::with_size(400, 300);
     info.color_type = png::ColorType::Rgb;
     info.exif_metadata = Some(std::borrow::Cow::Owned(exif));

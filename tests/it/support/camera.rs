@@ -136,7 +136,7 @@ pub fn phone_jpeg_with(
 
 /// A little-endian TIFF structure with the orientation in IFD0 and a GPS
 /// IFD at latitude 44°18'36" N, longitude 96°47'24" W (Brookings).
-fn exif(orientation: u16) -> Vec<u8> {
+pub fn exif(orientation: u16) -> Vec<u8> {
     let mut tiff = b"II*\0\x08\0\0\0".to_vec();
     let entry = |out: &mut Vec<u8>, tag: u16, kind: u16, count: u32, value: u32| {
         out.extend(tag.to_le_bytes());
