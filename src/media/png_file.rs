@@ -7,8 +7,9 @@ use super::colour::{Channels, Decoded};
 use super::header::{self, Header};
 use super::orientation::Orientation;
 
-/// What the decoder may allocate besides the pixels: room for the largest
-/// photo the build takes (40 megapixels, alpha, 16 bits) and its chunks.
+/// What the decoder may allocate for itself (its chunks and row buffers):
+/// what the largest photo the build takes (40 megapixels, alpha, 16 bits)
+/// could need, and 64 MiB to spare.
 const MEMORY: usize = 40_000_000 * 8 + (64 << 20);
 
 fn reader(bytes: &[u8]) -> Result<png::Reader<Cursor<&[u8]>>, String> {
