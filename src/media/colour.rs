@@ -46,6 +46,13 @@ impl Channels {
     }
 }
 
+/// RGB of RGBA pixels.
+pub fn without_alpha(rgba: &[u8]) -> Vec<u8> {
+    rgba.chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect()
+}
+
 /// Before colour management.
 pub struct Decoded {
     pub data: Vec<u8>,

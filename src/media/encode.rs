@@ -45,10 +45,7 @@ fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     }
     // The copies were planned by the header's answer, so it decides.
     if alpha_in && !picture.alpha {
-        data = data
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
+        data = colour::without_alpha(&data);
     } else if !alpha_in && picture.alpha {
         data = data
             .chunks_exact(3)
@@ -230,21 +227,7 @@ fn encode_one(
                 .map_err(|err| err.to_string())?;
             Ok(out)
         }
-        Format::Png => {
-            let mut out = Vec::new();
-            let mut encoder = png::Encoder::new(&mut out, width, height);
-            encoder.set_color(if alpha {
-                png::ColorType::Rgba
-            } else {
-                png::ColorType::Rgb
-            });
-            let mut writer = encoder.write_header().map_err(|err| err.to_string())?;
-            writer
-                .write_image_data(data)
-                .map_err(|err| err.to_string())?;
-            writer.finish().map_err(|err| err.to_string())?;
-            Ok(out)
-        }
+        Format::Png => Ok(png_file::encode(data, width, height, alpha)?),
     }
 }
 

@@ -1,5 +1,6 @@
-//! PNG through the `png` crate: palettes and transparency expanded to plain
-//! channels, 16-bit samples rounded to 8, grey kept grey for a grey profile.
+//! PNG through the `png` crate: read with palettes and transparency expanded
+//! to plain channels, 16-bit samples rounded to 8, grey kept grey for a grey
+//! profile; written as 8-bit RGB or RGBA.
 
 use std::io::Cursor;
 
@@ -10,7 +11,7 @@ use super::orientation::Orientation;
 /// What the decoder may allocate for itself (its chunks and row buffers):
 /// what the largest photo the build takes (40 megapixels, alpha, 16 bits)
 /// could need, and 64 MiB to spare.
-const MEMORY: usize = 40_000_000 * 8 + (64 << 20);
+const MEMORY: usize = header::MAX_PIXELS as usize * 8 + (64 << 20);
 
 fn reader(bytes: &[u8]) -> Result<png::Reader<Cursor<&[u8]>>, String> {
     let limits = png::Limits { bytes: MEMORY };
@@ -75,4 +76,21 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         profile: info.icc_profile.as_ref().map(|profile| profile.to_vec()),
         orientation: orientation(info),
     })
+}
+
+/// `data`, 8-bit RGBA when `alpha`, RGB otherwise, as a PNG.
+pub fn encode(data: &[u8], width: u32, height: u32, alpha: bool) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(if alpha {
+        png::ColorType::Rgba
+    } else {
+        png::ColorType::Rgb
+    });
+    let mut writer = encoder.write_header().map_err(|err| err.to_string())?;
+    writer
+        .write_image_data(data)
+        .map_err(|err| err.to_string())?;
+    writer.finish().map_err(|err| err.to_string())?;
+    Ok(out)
 }

@@ -193,11 +193,7 @@ fn reference(path: &Path, width: u32) -> Result<(Vec<u8>, Pixels), String> {
         data: {
             let decoded = curbside::media::png_file::decode(&png)?;
             if decoded.channels.has_alpha() {
-                decoded
-                    .data
-                    .chunks_exact(4)
-                    .flat_map(|p| [p[0], p[1], p[2]])
-                    .collect()
+                curbside::media::colour::without_alpha(&decoded.data)
             } else {
                 decoded.data
             }
@@ -248,35 +244,22 @@ fn cut_reference(path: &Path, width: u32, aspect: (u32, u32)) -> Result<Vec<u8>,
 
 /// A WebP or JPEG copy decoded to PNG: WebP by libwebp, as browsers do.
 fn to_png(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let (data, width, height, color) = if bytes.len() >= 12 && &bytes[8..12] == b"WEBP" {
+    let (data, width, height, alpha) = if bytes.len() >= 12 && &bytes[8..12] == b"WEBP" {
         let decoded = webp::Decoder::new(bytes)
             .decode()
             .ok_or("libwebp could not decode the copy")?;
-        let color = if decoded.is_alpha() {
-            png::ColorType::Rgba
-        } else {
-            png::ColorType::Rgb
-        };
-        (decoded.to_vec(), decoded.width(), decoded.height(), color)
+        (
+            decoded.to_vec(),
+            decoded.width(),
+            decoded.height(),
+            decoded.is_alpha(),
+        )
     } else {
         // The build's JPEG copies are RGB without a profile.
         let decoded = curbside::media::jpeg::decode(bytes)?;
-        (
-            decoded.data,
-            decoded.width,
-            decoded.height,
-            png::ColorType::Rgb,
-        )
+        (decoded.data, decoded.width, decoded.height, false)
     };
-    let mut png = Vec::new();
-    let mut encoder = png::Encoder::new(&mut png, width, height);
-    encoder.set_color(color);
-    let mut writer = encoder.write_header().map_err(|err| err.to_string())?;
-    writer
-        .write_image_data(&data)
-        .map_err(|err| err.to_string())?;
-    writer.finish().map_err(|err| err.to_string())?;
-    Ok(png)
+    curbside::media::png_file::encode(&data, width, height, alpha)
 }
 
 /// DSSIM of `copy` (any format [`to_png`] reads) against `reference` (PNG).
