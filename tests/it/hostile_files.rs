@@ -342,8 +342,10 @@ fn build_peak_mib(site: &Fixture) -> u64 {
 #[test]
 fn large_public_files_are_copied_in_constant_memory() {
     let site = Fixture::copy_with_frontend();
-    // Three videos of 400 MiB, their bytes distinct at both ends.
-    for (i, name) in ["a.mp4", "b.mp4", "c.mp4"].iter().enumerate() {
+    // Two videos of 256 MiB, their bytes distinct at both ends: either one
+    // read whole passes the bound below, and the copies stay light on disk
+    // (the cold build writes every byte; the warm one links).
+    for (i, name) in ["a.mp4", "b.mp4"].iter().enumerate() {
         let path = site.root().join("content/public/videos").join(name);
         site.write(
             &format!("content/public/videos/{name}"),
@@ -353,7 +355,7 @@ fn large_public_files_are_copied_in_constant_memory() {
             .write(true)
             .open(&path)
             .expect("open");
-        file.set_len(400 << 20).expect("grow");
+        file.set_len(256 << 20).expect("grow");
         use std::io::{Seek, SeekFrom, Write};
         let mut file = file;
         file.seek(SeekFrom::End(-8)).expect("seek");
@@ -366,7 +368,7 @@ fn large_public_files_are_copied_in_constant_memory() {
         cold < 150 && warm < 150,
         "peak memory: {cold} MiB cold, {warm} MiB warm"
     );
-    for name in ["a.mp4", "b.mp4", "c.mp4"] {
+    for name in ["a.mp4", "b.mp4"] {
         let (published, source) = (
             site.root().join("dist/videos").join(name),
             site.root().join("content/public/videos").join(name),
