@@ -43,5 +43,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
+    // SIGTERM, so the host script stops Caddy and removes Caddy's state folder; Playwright's
+    // default SIGKILL would leave one folder in the temporary directory per run.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
   },
 });
