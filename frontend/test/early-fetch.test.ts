@@ -3,8 +3,9 @@
 // head's preloaded pictures in), or at load; nowhere else does it fetch anything before the
 // visitor engages.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FALLBACK_DELAY_MS } from "../src/loader/after-first-paint";
 import { TOUCH_FIRST_QUERY, afterFirstScreen, fetchesEarly } from "../src/loader/after-first-screen";
-import { stubMatchMedia } from "./helpers";
+import { FakePerformanceObserver, stubMatchMedia } from "./helpers";
 
 /** requestAnimationFrame, run frame by frame by the test. */
 function stubFrames(): { next: () => void } {
@@ -19,6 +20,16 @@ function stubFrames(): { next: () => void } {
       queue = [];
       for (const callback of due) callback(performance.now());
     },
+  };
+}
+
+/** Paint timing, with the paints reported by the test; returns the report of the words' paint. */
+function stubPaintTiming(): () => void {
+  FakePerformanceObserver.instances = [];
+  FakePerformanceObserver.supportedEntryTypes = ["paint"];
+  vi.stubGlobal("PerformanceObserver", FakePerformanceObserver);
+  return () => {
+    for (const observer of FakePerformanceObserver.instances) observer.paint();
   };
 }
 
@@ -91,6 +102,39 @@ describe("afterFirstScreen", () => {
     responseEnd = 120;
     frames.next();
     expect(fire).toHaveBeenCalledTimes(1);
+  });
+
+  it("where the browser reports paints, waits for the words' paint: frames laid out before it do not count", () => {
+    const painted = stubPaintTiming();
+    const fire = vi.fn();
+    afterFirstScreen(fire);
+    frames.next();
+    frames.next();
+    frames.next();
+    expect(fire).not.toHaveBeenCalled();
+    // Buffered, so a paint that came before the script ran still counts.
+    expect(FakePerformanceObserver.instances[0]?.observed).toEqual({ type: "paint", buffered: true });
+    painted();
+    frames.next();
+    expect(fire).not.toHaveBeenCalled();
+    frames.next();
+    expect(fire).toHaveBeenCalledTimes(1);
+  });
+
+  it("where the browser reports paints, a load before the paint fires it only after the fallback delay", () => {
+    vi.useFakeTimers();
+    try {
+      stubPaintTiming();
+      const fire = vi.fn();
+      afterFirstScreen(fire);
+      window.dispatchEvent(new Event("load"));
+      vi.advanceTimersByTime(FALLBACK_DELAY_MS - 1);
+      expect(fire).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(fire).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("fires at the load event where no frame is made (a tab in the background)", () => {

@@ -104,3 +104,26 @@ export function pageWithPlanScript(props: Record<string, object>): void {
     for (const script of scripts) script.remove();
   });
 }
+
+type PaintCallback = (list: unknown, observer: FakePerformanceObserver) => void;
+
+/** PerformanceObserver with paint timing, whose paints the test reports. */
+export class FakePerformanceObserver {
+  static supportedEntryTypes: readonly string[] = ["paint"];
+  static instances: FakePerformanceObserver[] = [];
+  observed: PerformanceObserverInit | undefined;
+  disconnected = false;
+  constructor(readonly callback: PaintCallback) {
+    FakePerformanceObserver.instances.push(this);
+  }
+  observe(options: PerformanceObserverInit): void {
+    this.observed = options;
+  }
+  disconnect(): void {
+    this.disconnected = true;
+  }
+  /** The browser reports a paint entry. */
+  paint(name = "first-contentful-paint"): void {
+    this.callback({ getEntries: () => [{ name, entryType: "paint" }] }, this);
+  }
+}

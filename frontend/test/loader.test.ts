@@ -4,28 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FALLBACK_DELAY_MS, afterFirstPaint } from "../src/loader/after-first-paint";
 import { replayEarlyTap } from "../src/loader/early-tap";
-
-type Callback = (list: unknown, observer: FakePerformanceObserver) => void;
-
-class FakePerformanceObserver {
-  static supportedEntryTypes: readonly string[] = ["paint"];
-  static instances: FakePerformanceObserver[] = [];
-  observed: PerformanceObserverInit | undefined;
-  disconnected = false;
-  constructor(readonly callback: Callback) {
-    FakePerformanceObserver.instances.push(this);
-  }
-  observe(options: PerformanceObserverInit): void {
-    this.observed = options;
-  }
-  disconnect(): void {
-    this.disconnected = true;
-  }
-  /** The browser reports a paint entry. */
-  paint(name = "first-contentful-paint"): void {
-    this.callback({ getEntries: () => [{ name, entryType: "paint" }] }, this);
-  }
-}
+import { FakePerformanceObserver } from "./helpers";
 
 describe("afterFirstPaint", () => {
   beforeEach(() => {

@@ -9,6 +9,8 @@
 // as preloads that run nothing, as soon as the first screen is done. A visitor who asked to save
 // data (Save-Data) gets the desktop's rule.
 
+import { FALLBACK_DELAY_MS, onFirstContentfulPaint } from "./after-first-paint";
+
 /** A screen whose main pointer is a finger, without hover: a phone or a tablet. */
 export const TOUCH_FIRST_QUERY = "(hover: none) and (pointer: coarse)";
 
@@ -30,14 +32,14 @@ function htmlArrived(): boolean {
 }
 
 /**
- * Calls `fire` once the first screen is done: the page's HTML has arrived in full, the browser has
- * laid the page out for a frame, and every picture the head preloads (the page's largest paint)
- * has arrived, so the islands' code takes no bandwidth from any of them. Or at the load event,
- * whichever comes first: a tab in the background makes no frame, and a browser never fetches a
- * picture in a format it lacks.
+ * Calls `fire` once the first screen is done: the browser has reported the words' paint, the
+ * page's HTML has arrived in full and been laid out for a frame, and every picture the head
+ * preloads (the page's largest paint) has arrived, so the islands' code takes no bandwidth or
+ * CPU from any of them. Where the browser reports no paint (a tab in the background), it fires
+ * FALLBACK_DELAY_MS after load; where it has no paint timing, at the second frame or at load.
  *
- * Not the first contentful paint's report: a slow phone delivers it only once the whole page has
- * been parsed, a tenth of a second or more after the words are on screen.
+ * The paint's report, not a frame alone: a frame laid out may reach the screen well after it,
+ * even after the load event, and code fetched and compiled before that paint delays it.
  */
 export function afterFirstScreen(fire: () => void, head: ParentNode = document.head): void {
   let fired = false;
@@ -62,6 +64,7 @@ export function afterFirstScreen(fire: () => void, head: ParentNode = document.h
   const frame = (first: boolean): void => {
     window.requestAnimationFrame(() => (!first && htmlArrived() ? settle() : frame(false)));
   };
-  frame(true);
-  window.addEventListener("load", once, { once: true });
+  const paintTiming = onFirstContentfulPaint(() => frame(true));
+  if (!paintTiming) frame(true);
+  window.addEventListener("load", () => (paintTiming ? window.setTimeout(once, FALLBACK_DELAY_MS) : once()), { once: true });
 }

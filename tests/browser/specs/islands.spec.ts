@@ -80,21 +80,24 @@ test.describe("the runtime", { tag: "@any-screen" }, () => {
 test.describe("the islands' code on a touch-first screen", () => {
   test.skip(({ hasTouch }) => !hasTouch, "a phone's touch screen only (the desktop's rule is checked at desktop width below)");
 
-  test("/: the runtime, React and every island's chunk are asked for once the HTML is in, before any engagement, and run only when an island is due", async ({ page }) => {
+  test("/: the runtime, React and every island's chunk are asked for once the HTML is in and the words have painted, before any engagement, and run only when an island is due", async ({ page }) => {
     await page.goto("/");
     const handle = await page.waitForFunction(() => {
       const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const [paint] = performance.getEntriesByName("first-contentful-paint");
       const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name));
       const placed = new Set([...document.querySelectorAll("[data-island]")].map((element) => element.getAttribute("data-island")));
       // The runtime, React's shared chunk and one chunk for each island the page places.
-      if (!navigation || scripts.length < placed.size + 2 || scripts.some((entry) => entry.responseEnd === 0)) return null;
-      return { html: navigation.responseEnd, scripts: scripts.map((entry) => ({ name: entry.name.split("/").pop() ?? "", start: entry.startTime })) };
+      if (!navigation || !paint || scripts.length < placed.size + 2 || scripts.some((entry) => entry.responseEnd === 0)) return null;
+      return { html: navigation.responseEnd, paint: paint.startTime, scripts: scripts.map((entry) => ({ name: entry.name.split("/").pop() ?? "", start: entry.startTime })) };
     });
     const timing = await handle.jsonValue();
-    if (!timing) throw new Error("no navigation or script timing");
-    // Asked for by the head's script, with no scroll, tap or key, once the page's own HTML is in.
+    if (!timing) throw new Error("no navigation, paint or script timing");
+    // Asked for by the head's script, with no scroll, tap or key, once the page's own HTML is in
+    // and its words are on screen (code fetched and compiled before that paint would delay it).
     for (const script of timing.scripts) {
       expect(script.start, script.name).toBeGreaterThanOrEqual(timing.html);
+      expect(script.start, script.name).toBeGreaterThanOrEqual(timing.paint);
     }
     for (const name of ["islands-", "chunk-", "pricing-", "contact-"]) {
       expect(timing.scripts.some((script) => script.name.startsWith(name)), name).toBe(true);
