@@ -191,7 +191,11 @@ fi
 # wherever CARGO_TARGET_DIR puts them. The browser tests use that binary too,
 # so there is no third compile (a release one); it is the same code as
 # `cargo run --release`, in the tests' profile.
-step "Rust: compiling the tests and the curbside binary, with clippy's lints (cargo test --no-run)"
+if [ "$quick" = 0 ]; then
+  step "Rust: compiling the tests and the curbside binary, with clippy's lints (cargo test --no-run)"
+else
+  step "Rust: compiling the tests and the curbside binary (cargo test --no-run)"
+fi
 CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
 export CURBSIDE_BIN
 
