@@ -175,13 +175,10 @@ cargo fmt --check
 # it only adds work: about a quarter of curbside's own compile.
 export CARGO_INCREMENTAL=0
 
-# Clippy's lints run inside that one compile, not in a check build of their own:
-# clippy-driver wraps rustc for this package's crates, as `cargo clippy` has cargo do
-# (with the same variable, CLIPPY_ARGS, carrying `-D warnings`), while the dependencies
-# are compiled once by plain rustc. The lints see every target `cargo clippy
-# --all-targets` would (the library, the binary, the tests and the examples, each as
-# built for the tests), and the dependencies are not compiled a second time in check
-# mode: about 260-310 s of a fresh run. A lint fails the compile, naming its line.
+# Clippy lints inside that one compile: clippy-driver wraps rustc for curbside's own
+# crates, with `-D warnings` in CLIPPY_ARGS, just as `cargo clippy` sets both. It sees
+# the targets `cargo clippy --all-targets` would (library, binary, tests, examples),
+# and the dependencies are not compiled again in check mode (260-310 s of a fresh run).
 if [ "$quick" = 0 ]; then
   export RUSTC_WORKSPACE_WRAPPER=clippy-driver
   export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
