@@ -184,14 +184,14 @@ if [ "$quick" = 0 ]; then
   export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 fi
 
-# One compile, up front: the test binaries and the curbside binary they run,
-# wherever CARGO_TARGET_DIR puts them. The browser tests use that binary too,
-# so there is no third compile (a release one); it is the same code as
-# `cargo run --release`, in the tests' profile.
+# The curbside binary first, wherever CARGO_TARGET_DIR puts it: the browser tests
+# start as soon as it is built, and the Rust tests compile beside them. It is the
+# binary `cargo test` runs (the tests' profile, the same code as `cargo run --release`),
+# so there is no compile of a release binary.
 if [ "$quick" = 0 ]; then
-  step "Rust: compiling the tests and the curbside binary, with clippy's lints (cargo test --no-run)"
+  step "Rust: compiling the curbside binary, with clippy's lints (cargo build)"
 else
-  step "Rust: compiling the tests and the curbside binary (cargo test --no-run)"
+  step "Rust: compiling the curbside binary (cargo build)"
 fi
 CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
 export CURBSIDE_BIN
@@ -211,26 +211,38 @@ fi
 step "Building the site (curbside build)"
 "$CURBSIDE_BIN" build --out target/test-run-site
 
-# Vitest before the browser lane starts: its jsdom tests type into forms with
-# user-event, which a starved CPU slows past their per-test timeout.
-step "Frontend: type check and Vitest"
-# The build installs the frontend's packages only when it runs Node; one whose islands all came
-# from its cache (a checkout that built before) may not have, and Vitest needs them.
-npm_ci_if_changed frontend
-(cd frontend && npm run --silent typecheck && npm test --silent)
+frontend_tests() {
+  # The build installs the frontend's packages only when it runs Node; one whose islands all
+  # came from its cache (a checkout that built before) may not have, and Vitest needs them.
+  npm_ci_if_changed frontend || return 1
+  (cd frontend && npm run --silent typecheck && npm test --silent)
+}
 
 if [ "$quick" = 1 ]; then
+  # Vitest beside the Rust tests, which wait on sockets and child processes for much of
+  # their time; the quick run has no browser lane to starve Vitest's timed typing.
+  lane "Frontend: type check and Vitest" frontend_tests
   step "Rust: cargo test"
   cargo test --quiet
+  step "Waiting for Vitest"
+  wait_lanes
   step "Browser: one sign-up from the home page to the local stand-in, in Chromium"
   (cd tests/browser && npx playwright test specs/preview-signup.spec.ts --project=desktop -g "a sign-up completes end to end")
   exit 0
 fi
 
+# Vitest before the browser lane starts: its jsdom tests type into forms with
+# user-event, which a starved CPU slows past their per-test timeout.
+step "Frontend: type check and Vitest"
+frontend_tests
+
 browser_tests() {
   cd tests/browser && npm run --silent typecheck && npx playwright test
 }
 lane "Browser: Playwright in Chromium against the built site (served by Caddy)" browser_tests
+
+step "Rust: compiling the tests (cargo test --no-run)"
+cargo test --no-run --quiet
 
 step "Rust: cargo test"
 cargo test --quiet

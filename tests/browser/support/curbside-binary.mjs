@@ -7,8 +7,9 @@
 // and a stale binary is never run.
 //
 //   node tests/browser/support/curbside-binary.mjs [--tests]   prints the path
-// (--tests: the binary `cargo test` builds and runs, so the browser tests need no
-// compile of their own; default: the release binary of `cargo build --release`)
+// (--tests: the binary `cargo test` runs, in the tests' profile, built alone so a
+// run can start its browser tests before the Rust tests are compiled; default: the
+// release binary of `cargo build --release`)
 
 import { execFileSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
@@ -34,7 +35,7 @@ export function curbsideBinary({ tests = false } = {}) {
     return given;
   }
   const args = tests
-    ? ["test", "--no-run", "--quiet", "--message-format=json-render-diagnostics"]
+    ? ["build", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"]
     : ["build", "--release", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"];
   let output;
   try {
@@ -49,14 +50,12 @@ export function curbsideBinary({ tests = false } = {}) {
   }
   for (const line of output.split("\n")) {
     if (!line.startsWith("{")) continue;
-    /** @type {{ reason?: string, target?: { name?: string, kind?: string[] }, profile?: { test?: boolean }, executable?: string | null }} */
+    /** @type {{ reason?: string, target?: { name?: string, kind?: string[] }, executable?: string | null }} */
     const message = JSON.parse(line);
     if (
       message.reason === "compiler-artifact" &&
       message.target?.name === "curbside" &&
       message.target.kind?.includes("bin") &&
-      // not the binary's own unit tests
-      message.profile?.test === false &&
       message.executable
     ) {
       return message.executable;
