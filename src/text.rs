@@ -74,6 +74,25 @@ pub fn xml_escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// For a value between double quotes: white space other than a space is
+/// written as a reference, which a parser keeps (a literal one becomes a space).
+pub fn xml_escape_attribute(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' => out.push_str("&#9;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +111,9 @@ mod tests {
     #[test]
     fn xml_escape_escapes_markup_characters() {
         assert_eq!(xml_escape("a<b>&c"), "a&lt;b&gt;&amp;c");
+        assert_eq!(
+            xml_escape_attribute("\"a\"\n<&>"),
+            "&quot;a&quot;&#10;&lt;&amp;&gt;"
+        );
     }
 }

@@ -50,8 +50,7 @@ pub(super) fn load_pages(
         let path = entry.path();
         if entry.path_is_symlink() {
             let relative = path.strip_prefix(content).unwrap_or(path);
-            let project = content.parent().unwrap_or(content);
-            crate::confined::check(project, content, shown, relative)?;
+            crate::confined::check(content, shown, relative)?;
         }
         if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "md") {
             continue;

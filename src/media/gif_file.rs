@@ -1,60 +1,77 @@
 //! A GIF written anew: frames, timing and loop; comments, XMP (where editors
-//! put GPS and names), profiles and other blocks stay behind. Frames are copied
-//! index for index.
+//! put GPS and names), profiles and other blocks stay behind. Each frame's
+//! compressed data is copied as it is, never expanded to pixels and encoded
+//! again; the frames are counted against the animation budget from their
+//! headers first, then decoded once to prove they are whole.
 
-/// More than any animation a page shows.
-const MAX_FRAMES: usize = 2_000;
+use super::header::{FrameTally, OverBudget};
 
-/// An error for a cut or damaged file. Each frame is written once decoded, so
-/// one is held at a time.
-pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, String> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// Cut short or damaged: the decoder's words.
+    Damaged(String),
+    /// Over a limit of the animation budget, which no repair would change.
+    OverBudget(OverBudget),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Damaged(why) => f.write_str(why),
+            Refused::OverBudget(over) => over.fmt(f),
+        }
+    }
+}
+
+fn damaged(err: impl std::fmt::Display) -> Refused {
+    Refused::Damaged(err.to_string())
+}
+
+pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
+    // The frames as stored, counted before any is decoded.
+    let mut options = gif::DecodeOptions::new();
+    options.skip_frame_decoding(true);
+    let mut decoder = options.read_info(bytes).map_err(damaged)?;
+    let (width, height) = (decoder.width(), decoder.height());
+    let global = decoder.global_palette().map(<[u8]>::to_vec);
+    let repeat = decoder.repeat();
+    let mut tally = FrameTally::default();
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().map_err(damaged)? {
+        tally
+            .add(u32::from(frame.width), u32::from(frame.height))
+            .map_err(Refused::OverBudget)?;
+        frames.push(frame.clone());
+    }
+    if frames.is_empty() {
+        return Err(Refused::Damaged("it has no picture in it".to_string()));
+    }
+    check_whole(bytes)?;
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut encoder = gif::Encoder::new(&mut out, width, height, global.as_deref().unwrap_or(&[]))
+        .map_err(damaged)?;
+    // An animation's loop goes before its frames; a still picture has none.
+    if frames.len() > 1 {
+        encoder.set_repeat(repeat).map_err(damaged)?;
+    }
+    for frame in &frames {
+        encoder
+            .write_lzw_pre_encoded_frame(frame)
+            .map_err(damaged)?;
+    }
+    drop(encoder);
+    Ok(out)
+}
+
+/// Every frame decodes, one at a time, to its palette's indexes: what is
+/// published is a picture a browser can show.
+fn check_whole(bytes: &[u8]) -> Result<(), Refused> {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     options.check_lzw_end_code(false);
-    let mut decoder = options.read_info(bytes).map_err(|err| err.to_string())?;
-    let (width, height) = (decoder.width(), decoder.height());
-    let global = decoder.global_palette().map(<[u8]>::to_vec);
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut encoder = gif::Encoder::new(&mut out, width, height, global.as_deref().unwrap_or(&[]))
-        .map_err(|err| err.to_string())?;
-    // The second frame shows whether this is an animation, whose loop goes
-    // before the frames.
-    let mut first: Option<gif::Frame<'static>> = None;
-    let mut frames = 0;
-    loop {
-        let second = match decoder.read_next_frame().map_err(|err| err.to_string())? {
-            None => break,
-            Some(_) if frames == MAX_FRAMES => {
-                return Err(format!("it has more than {MAX_FRAMES} frames"));
-            }
-            Some(frame) if frames == 0 => {
-                first = Some(frame.clone());
-                frames += 1;
-                continue;
-            }
-            Some(frame) if frames > 1 => {
-                encoder.write_frame(frame).map_err(|err| err.to_string())?;
-                frames += 1;
-                continue;
-            }
-            Some(frame) => frame.clone(),
-        };
-        encoder
-            .set_repeat(decoder.repeat())
-            .map_err(|err| err.to_string())?;
-        for frame in first.take().iter().chain([&second]) {
-            encoder.write_frame(frame).map_err(|err| err.to_string())?;
-        }
-        frames += 1;
-    }
-    if let Some(only) = first {
-        encoder.write_frame(&only).map_err(|err| err.to_string())?;
-    }
-    drop(encoder);
-    if frames == 0 {
-        return Err("it has no picture in it".to_string());
-    }
-    Ok(out)
+    let mut decoder = options.read_info(bytes).map_err(damaged)?;
+    while decoder.read_next_frame().map_err(damaged)?.is_some() {}
+    Ok(())
 }
 
 #[cfg(test)]
@@ -111,6 +128,60 @@ mod tests {
     #[test]
     fn a_file_cut_short_is_an_error() {
         let original = animation();
-        assert!(clean(&original[..original.len() - 12]).is_err());
+        assert!(matches!(
+            clean(&original[..original.len() - 12]),
+            Err(Refused::Damaged(_))
+        ));
+    }
+
+    /// Frames of the given sizes whose data ends at once (a clear code, then
+    /// the end): what the budget reads is the headers, so a test need not
+    /// compress gigapixels.
+    fn headers_only(screen: (u16, u16), frames: &[(u16, u16)]) -> Vec<u8> {
+        let mut out = Vec::new();
+        {
+            let mut encoder = gif::Encoder::new(&mut out, screen.0, screen.1, &[0; 6]).unwrap();
+            for &(width, height) in frames {
+                let frame = gif::Frame {
+                    width,
+                    height,
+                    buffer: std::borrow::Cow::Owned(vec![2, 0x2C]),
+                    ..gif::Frame::default()
+                };
+                encoder.write_lzw_pre_encoded_frame(&frame).unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_frame_is_held_to_the_limits_not_only_the_screen() {
+        // A tiny screen does not hide a frame over the pixel limit.
+        let big = headers_only((1, 1), &[(7000, 7000)]);
+        assert!(matches!(
+            clean(&big),
+            Err(Refused::OverBudget(OverBudget::Frame {
+                number: 1,
+                width: 7000,
+                height: 7000
+            }))
+        ));
+        // Frames within the limit one by one, over it together.
+        let many = headers_only((5000, 5000), &[(5000, 5000); 41]);
+        assert!(matches!(
+            clean(&many),
+            Err(Refused::OverBudget(OverBudget::AllFrames {
+                frames: 41,
+                ..
+            }))
+        ));
+        let too_many = headers_only((1, 1), &[(1, 1); 2001]);
+        assert_eq!(
+            clean(&too_many),
+            Err(Refused::OverBudget(OverBudget::Frames))
+        );
+        // Within the budget, empty data is damage, found by decoding.
+        let empty = headers_only((5000, 5000), &[(5000, 5000); 2]);
+        assert!(matches!(clean(&empty), Err(Refused::Damaged(_))));
     }
 }

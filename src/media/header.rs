@@ -18,6 +18,109 @@ pub fn within_limit(width: u32, height: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// More frames than any animation a page shows.
+pub const MAX_FRAMES: u64 = 2_000;
+
+/// The pixels of all of an animation's frames together: what a visitor's
+/// browser decodes to play it once, and the build to check it. A screen
+/// recording of 1920 × 1080 and 300 frames is 622 megapixels.
+pub const MAX_ANIMATION_PIXELS: u64 = 1_000_000_000;
+
+/// Which of an animation's limits a file is over, with its own figure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OverBudget {
+    /// One frame over [`MAX_PIXELS`]: its number from 1, its size.
+    Frame {
+        number: u64,
+        width: u32,
+        height: u32,
+    },
+    /// More than [`MAX_FRAMES`] frames (counted up to one more).
+    Frames,
+    /// All frames together over [`MAX_ANIMATION_PIXELS`], counted so far.
+    AllFrames { frames: u64, pixels: u64 },
+}
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OverBudget::Frame {
+                number,
+                width,
+                height,
+            } => write!(
+                f,
+                "its frame {number} is {width} × {height} pixels ({:.0} megapixels); a frame may have at most {} megapixels",
+                f64::from(*width) * f64::from(*height) / 1e6,
+                MAX_PIXELS / 1_000_000
+            ),
+            OverBudget::Frames => {
+                write!(
+                    f,
+                    "it has more than {MAX_FRAMES} frames, the most an animation may have"
+                )
+            }
+            OverBudget::AllFrames { frames, pixels } => write!(
+                f,
+                "its first {frames} frames already hold {} megapixels; all the frames of an animation may hold at most {} megapixels",
+                pixels / 1_000_000,
+                MAX_ANIMATION_PIXELS / 1_000_000
+            ),
+        }
+    }
+}
+
+/// An animation's frames counted one by one from their headers, refused at
+/// the first that breaks a limit: before any of them is decoded.
+#[derive(Debug, Default)]
+pub struct FrameTally {
+    frames: u64,
+    pixels: u64,
+}
+
+impl FrameTally {
+    pub fn add(&mut self, width: u32, height: u32) -> Result<(), OverBudget> {
+        self.frames += 1;
+        let area = u64::from(width) * u64::from(height);
+        if area > MAX_PIXELS {
+            return Err(OverBudget::Frame {
+                number: self.frames,
+                width,
+                height,
+            });
+        }
+        if self.frames > MAX_FRAMES {
+            return Err(OverBudget::Frames);
+        }
+        self.pixels += area;
+        if self.pixels > MAX_ANIMATION_PIXELS {
+            return Err(OverBudget::AllFrames {
+                frames: self.frames,
+                pixels: self.pixels,
+            });
+        }
+        Ok(())
+    }
+
+    /// `frames` frames of the whole canvas: an APNG's or a WebP's bound,
+    /// whose frames are each at most the canvas.
+    pub fn add_canvas_frames(
+        &mut self,
+        frames: u64,
+        width: u32,
+        height: u32,
+    ) -> Result<(), OverBudget> {
+        for _ in 0..frames.min(MAX_FRAMES + 1) {
+            self.add(width, height)?;
+        }
+        Ok(())
+    }
+
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+}
+
 pub struct Header {
     /// As stored, before the orientation turns it.
     pub width: u32,
@@ -25,5 +128,7 @@ pub struct Header {
     pub alpha: bool,
     /// An animated WebP or an APNG.
     pub animated: bool,
+    /// The frames of an animation (1 for a still picture).
+    pub frames: u64,
     pub orientation: Orientation,
 }

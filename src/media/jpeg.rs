@@ -30,6 +30,7 @@ pub fn header(bytes: &[u8]) -> Result<Header, String> {
         height: u32::try_from(height).map_err(|err| err.to_string())?,
         alpha: false,
         animated: false,
+        frames: 1,
         orientation: Orientation::from_exif(decoder.exif().cloned()),
     })
 }

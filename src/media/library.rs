@@ -108,8 +108,7 @@ impl Library {
         if let Some(placed) = self.lock_placed().get(&name) {
             return Ok(Arc::clone(&placed.picture));
         }
-        let project = self.content.parent().unwrap_or(&self.content);
-        crate::confined::check(project, &self.content, &self.shown, Path::new(&name))
+        crate::confined::check(&self.content, &self.shown, Path::new(&name))
             .map_err(|err| err.at(at.clone()))?;
         let (path, shown) = picture::paths(&self.content, &self.shown, &name);
         let (picture, _) = picture::read(&path, &name, &shown, at)?;
@@ -235,7 +234,7 @@ impl Library {
         let bytes = self.read_again(placed)?;
         if !picture.kind.processed() {
             let contents = match picture.kind {
-                Kind::Gif => gif_file::clean(&bytes),
+                Kind::Gif => gif_file::clean(&bytes).map_err(|refused| refused.to_string()),
                 _ => svg::clean(&bytes).map_err(|refused| format!("{refused:?}")),
             }
             .map_err(fail)?;

@@ -121,8 +121,12 @@ fn sniff(bytes: &[u8]) -> Sniffed {
     }
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
     let start = text.trim_start_matches('\u{feff}').trim_start();
-    if (start.starts_with("<?xml") || start.starts_with("<svg") || start.starts_with("<!--"))
-        && text.contains("<svg")
+    // A DTD (Illustrator's) can push the root element far down.
+    let head = &bytes[..bytes.len().min(1 << 20)];
+    if ["<?xml", "<svg", "<!--", "<!DOCTYPE svg"]
+        .iter()
+        .any(|opening| start.starts_with(opening))
+        && head.windows(4).any(|w| w == b"<svg")
     {
         return Sniffed::Picture(Kind::Svg);
     }
@@ -145,11 +149,14 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
         }
         Err(err) => return Err(Diagnostic::io("read", shown, err).at(at.clone())),
     };
-    if !metadata.is_file() {
+    if metadata.is_dir() {
         return fail(
             format!("{} is a folder, not a picture", shown.display()),
             "name a picture file, such as photos/truck.jpg".to_string(),
         );
+    }
+    if !metadata.is_file() {
+        return Err(super::public::not_a_regular_file(shown).at(at.clone()));
     }
     if metadata.len() > MAX_BYTES {
         return fail(
@@ -191,8 +198,26 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
             .caused_by(why)
             .help("the file may be cut short or damaged: open it in an image editor and save it again")
     };
+    let over_budget = |over: super::header::OverBudget| {
+        Diagnostic::new(format!(
+            "the picture {} is over the budget for an animation: {over}",
+            shown.display()
+        ))
+        .at(at.clone())
+        .help("shorten the animation or make it smaller in your editor (fewer frames, a smaller size), or publish it as a video file in content/public/ and link to it")
+    };
     let (width, height, alpha, animated) = match kind {
-        Kind::Jpeg | Kind::Png | Kind::Webp => decoded_size(&bytes, kind).map_err(damaged)?,
+        Kind::Jpeg | Kind::Png | Kind::Webp => {
+            let (size, frames) = decoded_size(&bytes, kind).map_err(damaged)?;
+            // Published still, but a browser or editor reading the file
+            // meets every frame: held to the same limits as a GIF's.
+            if frames > 1 {
+                super::header::FrameTally::default()
+                    .add_canvas_frames(frames, size.0, size.1)
+                    .map_err(over_budget)?;
+            }
+            size
+        }
         Kind::Gif => gif_size(&bytes)
             .map(|(w, h)| (w, h, true, false))
             .ok_or_else(|| damaged("its header is cut short".to_string()))?,
@@ -223,7 +248,10 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
     }
     if kind == Kind::Gif {
         // Frame by frame, once its size is known to be reasonable.
-        super::gif_file::clean(&bytes).map_err(damaged)?;
+        super::gif_file::clean(&bytes).map_err(|refused| match refused {
+            super::gif_file::Refused::Damaged(why) => damaged(why),
+            super::gif_file::Refused::OverBudget(over) => over_budget(over),
+        })?;
     }
     let picture = Picture {
         name: name.to_string(),
@@ -270,15 +298,42 @@ fn svg_refused(refused: super::svg::Refused, shown: &Path, at: &Location) -> Dia
             format!("the SVG {} has a photo embedded in it", shown.display()),
             "an embedded photo can carry camera details and GPS that the build cannot remove from inside a drawing: place the photo on its own (as a JPEG or PNG), or export the drawing as PNG",
         ),
+        Refused::TooLarge { text, limit } => (
+            format!(
+                "the SVG {} is {} of text once its entities are expanded; an SVG may be at most {} (twice its own size and 64 KB more, and never over {})",
+                shown.display(),
+                megabytes(text),
+                megabytes(limit),
+                megabytes(super::svg::MAX_TEXT)
+            ),
+            "export the drawing again as plain SVG without a DOCTYPE (Inkscape: Save As › Optimized SVG; Illustrator: File › Export › Export As › SVG), or publish a large drawing as a PNG",
+        ),
+        Refused::TooDeep => (
+            format!(
+                "the SVG {} nests its parts more than {} levels deep",
+                shown.display(),
+                super::svg::MAX_DEPTH
+            ),
+            "ungroup the drawing in your editor (Inkscape: Object › Ungroup; Illustrator: Object › Ungroup) and save it again",
+        ),
         Refused::ExternalStyle(what) => (
             format!(
-                "the SVG {} loads a style or font from outside the drawing ({what})",
+                "the SVG {} has a style that could load a file or font from outside the drawing ({what})",
                 shown.display()
             ),
-            "the site loads nothing from other places: in your editor, convert text to paths (Inkscape: Path › Object to Path) and remove the linked style, then save again",
+            "the site loads nothing from other places, and a drawing's styles may only name its own parts (url(#id)): in your editor, convert text to paths (Inkscape: Path › Object to Path) and remove the linked style or image, then save again",
         ),
     };
     Diagnostic::new(message).at(at.clone()).help(help)
+}
+
+/// A size as an owner reads it: `2.4 MB`, `310 KB`.
+fn megabytes(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))
+    } else {
+        format!("{} KB", bytes.div_ceil(1 << 10))
+    }
 }
 
 /// xxh3-128 of `bytes`, in hexadecimal: fast enough to hash a dozen photos
@@ -312,7 +367,10 @@ fn missing_help(path: &Path) -> String {
 /// The size a photo is shown at (its sides swapped when its orientation turns
 /// it a quarter), whether it has an alpha channel, and whether it is an
 /// animation (an animated WebP, an APNG).
-fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(u32, u32, bool, bool), String> {
+type Size = (u32, u32, bool, bool);
+
+/// With the number of frames.
+fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(Size, u64), String> {
     let header = match kind {
         Kind::Jpeg => super::jpeg::header(bytes)?,
         Kind::Png => super::png_file::header(bytes)?,
@@ -323,7 +381,10 @@ fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(u32, u32, bool
     } else {
         (header.width, header.height)
     };
-    Ok((width, height, header.alpha, header.animated))
+    Ok((
+        (width, height, header.alpha, header.animated),
+        header.frames,
+    ))
 }
 
 fn gif_size(bytes: &[u8]) -> Option<(u32, u32)> {
@@ -411,6 +472,8 @@ mod tests {
             sniff(b"<?xml version=\"1.0\"?>\n<svg/>"),
             Sniffed::Picture(Kind::Svg)
         );
+        let long_dtd = format!("<!DOCTYPE svg [{}]><svg/>", "<!-- x -->".repeat(1000));
+        assert_eq!(sniff(long_dtd.as_bytes()), Sniffed::Picture(Kind::Svg));
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub fn header(bytes: &[u8]) -> Result<Header, String> {
             png::ColorType::GrayscaleAlpha | png::ColorType::Rgba
         ),
         animated: info.animation_control.is_some(),
+        frames: info
+            .animation_control
+            .map_or(1, |control| u64::from(control.num_frames.max(1))),
         orientation: orientation(info),
     })
 }

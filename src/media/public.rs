@@ -59,8 +59,8 @@ fn left_by_the_system(name: &str) -> bool {
 }
 
 /// Lists `dir`, refusing what no hosting would serve as expected and links out
-/// of `project`; a missing folder is empty.
-pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
+/// of `content/` (the folder around `dir`); a missing folder is empty.
+pub fn find(dir: &Path, shown: &Path) -> Result<Vec<PublicFile>> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
@@ -82,7 +82,7 @@ pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>>
         })?;
         if entry.path_is_symlink() || entry.depth() == 0 {
             let relative = entry.path().strip_prefix(content).unwrap_or(entry.path());
-            crate::confined::check(project, content, content_shown, relative)?;
+            crate::confined::check(content, content_shown, relative)?;
         }
         if left_by_the_system(&entry.file_name().to_string_lossy()) {
             if entry.file_type().is_dir() {
@@ -90,8 +90,13 @@ pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>>
             }
             continue;
         }
-        if !entry.file_type().is_file() {
+        if entry.file_type().is_dir() {
             continue;
+        }
+        if !entry.file_type().is_file() {
+            return Err(not_a_regular_file(
+                &shown.join(entry.path().strip_prefix(dir).unwrap_or(entry.path())),
+            ));
         }
         let relative = entry.path().strip_prefix(dir).unwrap_or(entry.path());
         let path = relative.to_string_lossy().replace('\\', "/");
@@ -111,6 +116,17 @@ pub fn find(project: &Path, dir: &Path, shown: &Path) -> Result<Vec<PublicFile>>
         });
     }
     Ok(files)
+}
+
+/// A named pipe, a socket or a device: reading one would wait forever or
+/// never end, and no hosting serves it.
+pub fn not_a_regular_file(shown: &Path) -> Diagnostic {
+    Diagnostic::new(format!(
+        "{} is not a regular file (it is a named pipe, a socket or a device)",
+        shown.display()
+    ))
+    .at(Location::file(shown))
+    .help("remove it from content/, and save the file you meant in its place")
 }
 
 /// Pictures here carrying metadata (EXIF with its GPS, XMP, text chunks) are

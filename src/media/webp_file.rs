@@ -29,6 +29,7 @@ pub fn header(bytes: &[u8]) -> Result<Header, String> {
         height,
         alpha: decoder.has_alpha(),
         animated: decoder.is_animated(),
+        frames: u64::from(decoder.num_frames().max(1)),
         orientation: orientation(&mut decoder)?,
     })
 }

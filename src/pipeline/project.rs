@@ -72,11 +72,11 @@ impl Loaded {
             )
             .with_avif_encoder(&project.frontend()),
         );
+        crate::confined::check_tree(&project.content(), &shown("content"))?;
         let site = content::load(&project.content(), &shown("content"), &pictures)?;
         let mut layouts = Layouts::load(&project.layouts(), &shown("layouts"))?;
         layouts.place_pictures_with(Arc::clone(&pictures));
         let public = public::find(
-            &project.root,
             &project.content().join(public::FOLDER),
             &shown("content").join(public::FOLDER),
         )?;
