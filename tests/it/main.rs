@@ -17,6 +17,7 @@ mod colours;
 mod content_errors;
 mod escaping;
 mod hostile_files;
+mod inert_files;
 mod island_props;
 mod islands;
 mod pages;

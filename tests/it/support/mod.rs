@@ -5,4 +5,5 @@ pub mod camera;
 pub mod decoded;
 pub mod fixture;
 pub mod photos;
+pub mod recording;
 pub mod server;
