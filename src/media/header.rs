@@ -115,10 +115,6 @@ impl FrameTally {
         }
         Ok(())
     }
-
-    pub fn frames(&self) -> u64 {
-        self.frames
-    }
 }
 
 pub struct Header {
@@ -131,4 +127,36 @@ pub struct Header {
     /// The frames of an animation (1 for a still picture).
     pub frames: u64,
     pub orientation: Orientation,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_frame_then_the_count_then_the_sum_is_held() {
+        let mut tally = FrameTally::default();
+        assert_eq!(
+            tally.add(7000, 7000),
+            Err(OverBudget::Frame {
+                number: 1,
+                width: 7000,
+                height: 7000
+            })
+        );
+        let mut tally = FrameTally::default();
+        assert_eq!(tally.add_canvas_frames(MAX_FRAMES, 1, 1), Ok(()));
+        assert_eq!(tally.add(1, 1), Err(OverBudget::Frames));
+        // 1920 × 1080 × 300: a screen recording fits; 1000 megapixels is the line.
+        let mut tally = FrameTally::default();
+        assert_eq!(tally.add_canvas_frames(300, 1920, 1080), Ok(()));
+        let mut tally = FrameTally::default();
+        assert_eq!(
+            tally.add_canvas_frames(41, 5000, 5000),
+            Err(OverBudget::AllFrames {
+                frames: 41,
+                pixels: 1_025_000_000
+            })
+        );
+    }
 }

@@ -298,11 +298,20 @@ fn svg_refused(refused: super::svg::Refused, shown: &Path, at: &Location) -> Dia
             format!("the SVG {} has a photo embedded in it", shown.display()),
             "an embedded photo can carry camera details and GPS that the build cannot remove from inside a drawing: place the photo on its own (as a JPEG or PNG), or export the drawing as PNG",
         ),
-        Refused::TooLarge { text, limit } => (
+        Refused::TooLarge {
+            text,
+            limit,
+            expanded,
+        } => (
             format!(
-                "the SVG {} is {} of text once its entities are expanded; an SVG may be at most {} (twice its own size and 64 KB more, and never over {})",
+                "the SVG {} is {}{}; an SVG may be at most {} (twice its own size and 64 KB more, and never over {})",
                 shown.display(),
                 megabytes(text),
+                if expanded {
+                    " of text once its entities are expanded"
+                } else {
+                    ""
+                },
                 megabytes(limit),
                 megabytes(super::svg::MAX_TEXT)
             ),

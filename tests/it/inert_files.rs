@@ -7,7 +7,7 @@
 
 use crate::support::fixture::Fixture;
 use crate::support::photos::SECRET;
-use crate::support::recording::screen_recording;
+use crate::support::recording::{flat_animation, screen_recording};
 
 #[test]
 fn links_into_the_project_around_content_are_refused() {
@@ -82,19 +82,23 @@ fn gif_of_headers(screen: (u16, u16), frames: &[(u16, u16)]) -> Vec<u8> {
 
 #[test]
 fn every_gif_frame_and_all_of_them_together_are_held_to_the_budget() {
-    for (frames, words) in [
+    for (gif, words) in [
         (
-            vec![(7000, 7000)],
+            gif_of_headers((1, 1), &[(7000, 7000)]),
             "its frame 1 is 7000 × 7000 pixels (49 megapixels); a frame may have at most 40 megapixels",
         ),
+        // Each frame within the limit, 1025 megapixels together, in 1 MB.
         (
-            vec![(5000, 5000); 41],
+            flat_animation(5000, 5000, 41),
             "all the frames of an animation may hold at most 1000 megapixels",
         ),
-        (vec![(1, 1); 2001], "it has more than 2000 frames"),
+        (
+            gif_of_headers((1, 1), &[(1, 1); 2001]),
+            "it has more than 2000 frames",
+        ),
     ] {
         let site = Fixture::copy_with_frontend();
-        site.write("content/pages/wave.gif", gif_of_headers((1, 1), &frames));
+        site.write("content/pages/wave.gif", gif);
         let at = site.append_to_policy("![A wave](wave.gif)");
         let error = site.fails_in_build_and_check(
             &at,

@@ -40,10 +40,12 @@ pub enum Refused {
     EmbeddedPicture,
     /// A style naming a file or address outside the drawing.
     ExternalStyle(String),
-    /// More text than the budget, once its entities are expanded.
+    /// More text than the budget: the file's own, or once its entities are
+    /// expanded (`expanded`).
     TooLarge {
         text: u64,
         limit: u64,
+        expanded: bool,
     },
     /// Elements nested deeper than [`MAX_DEPTH`].
     TooDeep,
@@ -55,6 +57,7 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
         return Err(Refused::TooLarge {
             text: bytes.len() as u64,
             limit,
+            expanded: false,
         });
     }
     let text = std::str::from_utf8(bytes)
@@ -64,6 +67,7 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
         return Err(Refused::TooLarge {
             text: expanded,
             limit,
+            expanded: true,
         });
     }
     let options = roxmltree::ParsingOptions {

@@ -4,7 +4,6 @@
 
 /// `frames` frames of `width` × `height`, looping.
 pub fn screen_recording(width: u16, height: u16, frames: usize) -> Vec<u8> {
-    let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, 255 - i, i / 2]).collect();
     let (w, h) = (usize::from(width), usize::from(height));
     // A desktop: bands of colour, with a window of text-like stripes.
     let pixels: Vec<u8> = (0..w * h)
@@ -21,6 +20,18 @@ pub fn screen_recording(width: u16, height: u16, frames: usize) -> Vec<u8> {
             }
         })
         .collect();
+    repeated(width, height, pixels, frames)
+}
+
+/// `frames` frames of one colour: the most pixels for the fewest bytes
+/// (100 frames of 5000 × 5000 are 2 MB).
+pub fn flat_animation(width: u16, height: u16, frames: usize) -> Vec<u8> {
+    let pixels = vec![0; usize::from(width) * usize::from(height)];
+    repeated(width, height, pixels, frames)
+}
+
+fn repeated(width: u16, height: u16, pixels: Vec<u8>, frames: usize) -> Vec<u8> {
+    let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, 255 - i, i / 2]).collect();
     let mut frame = gif::Frame::from_indexed_pixels(width, height, pixels, None);
     frame.delay = 4;
     frame.make_lzw_pre_encoded();
