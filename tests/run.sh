@@ -65,7 +65,8 @@ fi
 
 # Caddy serves the built site to the browser tests (the quick run's too); Firefox ESR,
 # WebKitGTK's WebDriver, a virtual display and nginx with its brotli_static module run
-# the other engines and the host tests; shellcheck serves actionlint. All from the system's packages.
+# the other engines and the host tests; shellcheck serves actionlint, rsync the nginx recipe
+# of docs/deploying.md. All from the system's packages.
 engine_packages=()
 command -v caddy >/dev/null 2>&1 || engine_packages+=(caddy)
 # A print shop's CMYK colour profile (Ghostscript's) for the Rust colour tests.
@@ -78,6 +79,8 @@ if [ "$quick" = 0 ]; then
   [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || engine_packages+=(libnginx-mod-http-brotli-static)
   # For actionlint: it checks each workflow's run: scripts with shellcheck when there is one.
   command -v shellcheck >/dev/null 2>&1 || engine_packages+=(shellcheck)
+  # For the nginx recipe of docs/deploying.md, which the host tests run.
+  command -v rsync >/dev/null 2>&1 || engine_packages+=(rsync)
 fi
 if [ "${#engine_packages[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -86,7 +89,7 @@ if [ "${#engine_packages[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${engine_packages[@]}" >/dev/null
   else
     echo "Missing for the Firefox, WebKit and host runs: ${engine_packages[*]}." >&2
-    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth nginx libnginx-mod-http-brotli-static caddy libgs-common shellcheck)" >&2
+    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth nginx libnginx-mod-http-brotli-static caddy libgs-common shellcheck rsync)" >&2
     exit 1
   fi
 fi

@@ -24,7 +24,7 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -132,10 +132,10 @@ async function startHost(name, command, commandArgs, { url, site, cwd, env }) {
   return { name, url, site, stop, log: () => output };
 }
 
-/** @param {string} site @param {string} server @param {string} [run] its own folder */
-async function startNginx(site, server, run = "nginx-run") {
+/** @param {string} site @param {string} server @param {string} [run] its own folder @param {number} [port] */
+async function startNginx(site, server, run = "nginx-run", port = 0) {
   assert.ok(existsSync(NGINX_BROTLI_MODULE), `nginx's brotli_static module is missing: apt-get install nginx libnginx-mod-http-brotli-static`);
-  const port = await freePort();
+  port ||= await freePort();
   const dir = join(work, run);
   mkdirSync(dir, { recursive: true });
   // What an owner's nginx.conf holds around the include: the README's steps.
@@ -864,6 +864,70 @@ if (!only || only.includes("netlify")) {
       const folder = join(project, readToml(project, "netlify.toml").build.publish);
       assert.equal(buildRecord(folder).hosting, "netlify");
       assert.ok(existsSync(join(folder, "_headers")) && existsSync(join(folder, "_redirects")), "_headers and _redirects for Netlify");
+    });
+  });
+}
+
+// The nginx and Caddy recipe of docs/deploying.md, run as written with its two lines of the
+// owner's values filled in: the "server" is this machine, reached through a stand-in for ssh
+// that runs the command here (rsync's remote end too), sudo runs the command as it is, nginx
+// is the test's server (its configuration and pid), and `cargo run --release --` is the tests'
+// binary. The project copy's business.yaml gets the server's address and a form id, as an
+// owner's would before a deploy, so verify runs as the recipe has it, on the build's address.
+if (!only || only.includes("nginx")) {
+  describe("the nginx recipe of docs/deploying.md (rsync, nginx -t, reload, verify)", () => {
+    /** @type {Host | undefined} */
+    let host;
+    after(async () => {
+      await host?.stop();
+    });
+
+    test("run as written against an nginx standing in for the server, it deploys a build that verify passes", async () => {
+      const docs = readFileSync(join(repo, "docs/deploying.md"), "utf8");
+      const recipe = /```sh\n(#!\/usr\/bin\/env bash\n[\s\S]*?)```/.exec(docs)?.[1] ?? "";
+      assert.match(recipe, /rsync .*dist\/[\s\S]*rsync .*dist-server\/[\s\S]*nginx -t && [\s\S]*verify/, "docs/deploying.md holds the recipe");
+      const server = join(work, "recipe-server");
+      const run = join(work, "recipe-nginx");
+      for (const folder of ["dist", "dist-server"]) mkdirSync(join(server, folder), { recursive: true });
+      // What the server holds before the first deploy.
+      writeFileSync(join(server, "dist/index.html"), "before the first deploy\n");
+      writeFileSync(join(server, "dist-server/nginx.conf"), "");
+      const port = await freePort();
+      host = await startNginx(join(server, "dist"), join(server, "dist-server"), "recipe-nginx", port);
+      const script = recipe.replace(/^server=.*$/m, "server=deploy@server.test").replace(/^site=.*$/m, `site=${server}`);
+      assert.match(script, /^server=deploy@server\.test$/m);
+      assert.ok(script.includes(`site=${server}\n`), "the recipe's two lines of the owner's values");
+
+      const project = projectCopy(repo, join(work, "recipe-project"));
+      const business = join(project, "content/business.yaml");
+      writeFileSync(
+        business,
+        readFileSync(business, "utf8")
+          .replace(/^url: \S+/m, `url: http://127.0.0.1:${port}`)
+          .replace(/^formspree_form_id: \S+/m, "formspree_form_id: xrecipe1"),
+      );
+      const shims = join(work, "recipe-shims");
+      mkdirSync(shims, { recursive: true });
+      const shim = (/** @type {string} */ name, /** @type {string} */ body) => {
+        writeFileSync(join(shims, name), `#!/usr/bin/env bash\nset -euo pipefail\n${body}\n`);
+        chmodSync(join(shims, name), 0o755);
+      };
+      // ssh [-l user] [-other options] HOST COMMAND...: the command, here.
+      shim("ssh", 'while [ "${1#-}" != "$1" ]; do case "$1" in -l|-p|-o|-i|-e) shift 2 ;; *) shift ;; esac; done\nshift\nexec bash -c "$*"');
+      shim("sudo", 'exec "$@"');
+      shim("nginx", `exec /usr/sbin/nginx -c ${join(run, "nginx.conf")} -p ${run} "$@"`);
+      shim("cargo", '[ "$1 $2 $3" = "run --release --" ] || { echo "cargo $*: not in the recipe" >&2; exit 2; }\nshift 3\nexec "$CURBSIDE" "$@"');
+      const deployed = spawnSync("bash", ["-c", script], {
+        cwd: project,
+        env: { ...process.env, PATH: `${shims}:${process.env.PATH ?? ""}`, CURBSIDE: curbsideBinary({ tests: true }) },
+        encoding: "utf8",
+        timeout: 300_000,
+      });
+      assert.equal(deployed.status, 0, `${deployed.stdout}\n${deployed.stderr}`);
+      assert.match(deployed.stderr, /syntax is ok[\s\S]*test is successful/, "nginx -t ran before the reload");
+      const home = await fetch(host.url);
+      assert.equal(await home.text(), readFileSync(join(project, "dist/index.html"), "utf8"), "the server serves the new build");
+      assert.ok(home.headers.get("content-security-policy"), "with the new configuration's headers");
     });
   });
 }
