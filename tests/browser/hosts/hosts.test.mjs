@@ -24,7 +24,8 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -828,12 +829,15 @@ if (!only || only.includes("cloudflare")) {
 
 if (!only || only.includes("netlify")) {
   describe("netlify.toml, read by netlify-cli", () => {
+    /** The project copy its build command built, for the plugin's test. */
+    let netlifyProject = "";
     /** The command and folder Netlify's own configuration reader finds in netlify.toml. */
     const read = () => {
       // Outside the repository, as netlify dev above: netlify-cli writes into the folder it runs in.
       const dir = mkdtempSync(join(tmpdir(), "curbside-netlify-toml-"));
       outside.push(dir);
       copyFileSync(join(repo, "netlify.toml"), join(dir, "netlify.toml"));
+      cpSync(join(repo, "netlify"), join(dir, "netlify"), { recursive: true });
       const bin = join(here, "node_modules/.bin");
       const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, NETLIFY_TELEMETRY_DISABLED: "1", HOME: dir, XDG_CONFIG_HOME: join(dir, "config") };
       const resolved = JSON.parse(execFileSync(join(bin, "netlify-config"), ["--offline"], { cwd: dir, env, encoding: "utf8" }));
@@ -841,9 +845,10 @@ if (!only || only.includes("netlify")) {
       return { dir, build: resolved.config.build, plan };
     };
 
-    test("the build it plans is the command docs/deploying.md gives, publishing dist/", () => {
+    test("the build it plans is the command docs/deploying.md gives, publishing dist/, then the verify plugin", () => {
       const { dir, build, plan } = read();
       assert.match(plan, /build\.command from netlify\.toml/, "netlify build --dry plans the build command");
+      assert.match(plan, /onSuccess\s*↓\s*│\s*Plugin \.\/netlify\/plugins\/verify/, "and the verify plugin once the deploy is live");
       assert.equal(build.publish, join(dir, "dist"));
       const docs = readFileSync(join(repo, "docs/deploying.md"), "utf8");
       assert.ok(docs.includes(`command = "${build.command}"`), `docs/deploying.md gives the build command ${build.command}`);
@@ -864,6 +869,44 @@ if (!only || only.includes("netlify")) {
       const folder = join(project, readToml(project, "netlify.toml").build.publish);
       assert.equal(buildRecord(folder).hosting, "netlify");
       assert.ok(existsSync(join(folder, "_headers")) && existsSync(join(folder, "_redirects")), "_headers and _redirects for Netlify");
+      netlifyProject = project;
+    });
+
+    test("the verify plugin, once that build is served by netlify dev, passes it and reports the sample content", async () => {
+      assert.ok(netlifyProject, "the build command ran");
+      const project = netlifyProject;
+      const plugin = createRequire(import.meta.url)(join(repo, readToml(repo, "netlify.toml").plugins[0].package, "index.js"));
+      const host = await startNetlify(join(project, "dist"));
+      const saved = { DEPLOY_URL: process.env.DEPLOY_URL, CURBSIDE_ALLOW_SAMPLES: process.env.CURBSIDE_ALLOW_SAMPLES };
+      try {
+        /** The plugin's run, with the tests' binary for `cargo run --release --locked --`, in the project. */
+        const outcome = async (/** @type {string} */ allow) => {
+          process.env.DEPLOY_URL = host.url;
+          process.env.CURBSIDE_ALLOW_SAMPLES = allow;
+          /** @type {string[]} */
+          const failures = [];
+          const utils = {
+            run: async (/** @type {string} */ file, /** @type {string[]} */ args) => {
+              assert.deepEqual([file, ...args.slice(0, 4)], ["cargo", "run", "--release", "--locked", "--"], "the plugin runs curbside through cargo");
+              const run = spawnSync(curbsideBinary({ tests: true }), args.slice(4), { cwd: project, encoding: "utf8", timeout: 180_000 });
+              if (run.status !== 0) throw new Error(run.stderr);
+            },
+            build: { failPlugin: (/** @type {string} */ message) => failures.push(message) },
+          };
+          await plugin.onSuccess({ utils });
+          return failures;
+        };
+        assert.deepEqual(await outcome("true"), [], "verify passes on the deploy, samples allowed");
+        const strict = await outcome("");
+        assert.equal(strict.length, 1, "the sample content fails verify");
+        assert.match(strict[0], /is not the build/);
+      } finally {
+        for (const [name, value] of Object.entries(saved)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+        await host.stop();
+      }
     });
   });
 }
