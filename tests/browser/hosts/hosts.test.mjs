@@ -831,8 +831,11 @@ if (!only || only.includes("netlify")) {
   describe("netlify.toml, read by netlify-cli", () => {
     /** The project copy its build command built, for the plugin's test. */
     let netlifyProject = "";
-    /** The command and folder Netlify's own configuration reader finds in netlify.toml. */
-    const read = () => {
+    /** @type {{ dir: string, build: { command: string, publish: string }, plan: string } | undefined} */
+    let readOnce;
+    /** The command and folder Netlify's own configuration reader finds in netlify.toml (read once). */
+    const read = () => (readOnce ??= readNetlifyToml());
+    const readNetlifyToml = () => {
       // Outside the repository, as netlify dev above: netlify-cli writes into the folder it runs in.
       const dir = mkdtempSync(join(tmpdir(), "curbside-netlify-toml-"));
       outside.push(dir);
