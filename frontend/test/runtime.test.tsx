@@ -145,6 +145,9 @@ describe("reveal on scroll", () => {
   });
 });
 
+/** React's import and hydration, after the runtime's idle waits: slow on a loaded machine. */
+const HYDRATION_WAIT = { timeout: 5000 };
+
 describe("islands runtime", () => {
   beforeEach(() => {
     stubIntersectionObserver();
@@ -187,7 +190,7 @@ describe("islands runtime", () => {
 
   /** Hydration has committed and every held tap or submit has been replayed: nothing later can come. */
   async function hydrated(element: Element): Promise<void> {
-    await vi.waitFor(() => expect(element).toHaveAttribute("data-hydrated"));
+    await vi.waitFor(() => expect(element).toHaveAttribute("data-hydrated"), HYDRATION_WAIT);
   }
 
   it("hydrates a visible island when it comes within 200px of the viewport, not before", async () => {
@@ -199,7 +202,7 @@ describe("islands runtime", () => {
     observer?.report(element, false);
     expect(started(element)).toBe(false);
     observer?.report(element, true);
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
     const button = element.querySelector("[role=switch]") as HTMLButtonElement;
     const before = button.getAttribute("aria-checked");
     button.click();
@@ -329,7 +332,7 @@ describe("islands runtime", () => {
     lists.get("(max-width: 47.99rem)")?.fire(true);
     expect(started(element)).toBe(false);
     window.dispatchEvent(new Event("scroll"));
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
   });
 
   it("loads nothing for a media island whose query matches until the visitor scrolls or taps", async () => {
@@ -338,7 +341,7 @@ describe("islands runtime", () => {
     initIslands();
     expect(started(element)).toBe(false);
     document.body.dispatchEvent(new Event("touchstart", { bubbles: true }));
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
   });
 
   it("fetches nothing until the first scroll, then only the code the islands share", async () => {
@@ -389,7 +392,7 @@ describe("islands runtime", () => {
     const element = await island("pricing", pricingProps, "idle");
     initIslands();
     engage();
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
   });
 
   it("hydrates server HTML on which the loader already shows the saved plan, with no mismatch", async () => {
@@ -403,7 +406,7 @@ describe("islands runtime", () => {
     expect(toggle()).toHaveAttribute("aria-checked", "true");
     initIslands();
     engage();
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
     expect(toggle()).toHaveAttribute("aria-checked", "true");
     expect(element.querySelector("[data-current-plan]")).toHaveAttribute("data-current-plan", "annual");
     expect(errors).not.toHaveBeenCalled();
