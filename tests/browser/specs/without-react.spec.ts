@@ -48,58 +48,61 @@ async function expectNoReact(page: Page): Promise<void> {
 }
 
 test.describe("with React held back", () => {
-  test("every control on the home page answers, and once React arrives the form is sent once", async ({ page }, testInfo) => {
-    const react = await holdAsset(page, REACT_CHUNK);
-    const service = await interceptFormService(page);
-    service.answer(SUCCESS);
-    await probeIslands(page);
-    await page.goto("/#pricing");
-    await recordPlanEvents(page);
-    const pricing = page.locator("[data-island=pricing]");
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    test(`every control on the home page answers, and once React arrives the form is sent once${reducedMotion === "reduce" ? ", with reduced motion" : ""}`, async ({ page }, testInfo) => {
+      await page.emulateMedia({ reducedMotion });
+      const react = await holdAsset(page, REACT_CHUNK);
+      const service = await interceptFormService(page);
+      service.answer(SUCCESS);
+      await probeIslands(page);
+      await page.goto("/#pricing");
+      await recordPlanEvents(page);
+      const pricing = page.locator("[data-island=pricing]");
 
-    await press(pricing.getByRole("switch"), testInfo);
-    // The visitor engaged: React has been asked for, and is held.
-    await react.requested;
-    await expectPlanShown(page, "annual");
-    await press(pricing.locator(".pricing__option", { hasText: "Monthly" }), testInfo);
-    await expectPlanShown(page, "monthly");
-    await press(pricing.locator(".pricing__option", { hasText: "Annual" }), testInfo);
-    await expectPlanShown(page, "annual");
+      await press(pricing.getByRole("switch"), testInfo);
+      // The visitor engaged: React has been asked for, and is held.
+      await react.requested;
+      await expectPlanShown(page, "annual");
+      await press(pricing.locator(".pricing__option", { hasText: "Monthly" }), testInfo);
+      await expectPlanShown(page, "monthly");
+      await press(pricing.locator(".pricing__option", { hasText: "Annual" }), testInfo);
+      await expectPlanShown(page, "annual");
 
-    await press(pricing.getByRole("link", { name: "Start Monthly" }), testInfo);
-    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.monthly);
-    await expect(page.locator("#firstName")).toBeFocused();
-    await expectPlanShown(page, "monthly");
-    await page.locator("#pricing").scrollIntoViewIfNeeded();
-    await press(pricing.getByRole("link", { name: "Start Annual" }), testInfo);
-    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
-    await expect(page.locator("#firstName")).toBeFocused();
-    await expectPlanShown(page, "annual");
+      await press(pricing.getByRole("link", { name: "Start Monthly" }), testInfo);
+      await expect(page.locator("#promotion")).toHaveValue(PROMOTION.monthly);
+      await expect(page.locator("#firstName")).toBeFocused();
+      await expectPlanShown(page, "monthly");
+      await page.locator("#pricing").scrollIntoViewIfNeeded();
+      await press(pricing.getByRole("link", { name: "Start Annual" }), testInfo);
+      await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
+      await expect(page.locator("#firstName")).toBeFocused();
+      await expectPlanShown(page, "annual");
 
-    await fillPerson(page);
-    await expect(page.locator("#contact [role=status]")).toHaveText("Great, Brookings area ZIP codes are in our service area.");
-    const submit = page.locator("#contact form button[type=submit]");
-    await press(submit, testInfo);
-    await expect(submit).toHaveText("Submitting…");
-    await expect(submit).toBeDisabled();
-    await expectNoReact(page);
-    expect(service.requests).toHaveLength(0);
-    // Each press applied once: switch, two words, two Start buttons; two promotion changes.
-    expect(await planEvents(page)).toEqual([ANNUAL, MONTHLY, ANNUAL, MONTHLY, ANNUAL]);
-    expect((await promotionChanges(page)).map((change) => change.value)).toEqual([PROMOTION.monthly, PROMOTION.annual]);
+      await fillPerson(page);
+      await expect(page.locator("#contact [role=status]")).toHaveText("Great, Brookings area ZIP codes are in our service area.");
+      const submit = page.locator("#contact form button[type=submit]");
+      await press(submit, testInfo);
+      await expect(submit).toHaveText("Submitting…");
+      await expect(submit).toBeDisabled();
+      await expectNoReact(page);
+      expect(service.requests).toHaveLength(0);
+      // Each press applied once: switch, two words, two Start buttons; two promotion changes.
+      expect(await planEvents(page)).toEqual([ANNUAL, MONTHLY, ANNUAL, MONTHLY, ANNUAL]);
+      expect((await promotionChanges(page)).map((change) => change.value)).toEqual([PROMOTION.monthly, PROMOTION.annual]);
 
-    react.release();
-    const heading = page.locator("#contact").getByRole("heading", { level: 2 });
-    await expect(heading).toHaveText("Thanks — we've got your info!");
-    await waitForIsland(page, "pricing");
-    await page.locator("#pricing").scrollIntoViewIfNeeded();
-    await page.locator("[data-island=pricing][data-hydrated]").waitFor({ state: "attached" });
-    // Released: sent once, through the island (no page load), and no press replayed on top.
-    expect(service.requests).toHaveLength(1);
-    expect(page.url()).not.toContain("formspree");
-    expect(await planEvents(page)).toEqual([ANNUAL, MONTHLY, ANNUAL, MONTHLY, ANNUAL]);
-    await expectPlanShown(page, "annual", false);
-  });
+      react.release();
+      const heading = page.locator("#contact").getByRole("heading", { level: 2 });
+      await expect(heading).toHaveText("Thanks — we've got your info!");
+      await waitForIsland(page, "pricing");
+      await page.locator("#pricing").scrollIntoViewIfNeeded();
+      await page.locator("[data-island=pricing][data-hydrated]").waitFor({ state: "attached" });
+      // Released: sent once, through the island (no page load), and no press replayed on top.
+      expect(service.requests).toHaveLength(1);
+      expect(page.url()).not.toContain("formspree");
+      expect(await planEvents(page)).toEqual([ANNUAL, MONTHLY, ANNUAL, MONTHLY, ANNUAL]);
+      await expectPlanShown(page, "annual", false);
+    });
+  }
 
   test.describe("a page that places a second toggle", () => {
     const preview = servedCopy({
