@@ -7,7 +7,7 @@
 // Logs go to stderr only. The process exits 0 when stdin closes.
 //
 //   {"id":1,"cmd":"bundle"}
-//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","preload":"…","files":[{"path":"assets/…js","contents":"…"}],
+//     -> {"id":1,"ok":true,"entry":"assets/islands-HASH.js","loader":"…","files":[{"path":"assets/…js","contents":"…"}],
 //         "islandFiles":{"pricing":["assets/pricing-HASH.js","assets/chunk-HASH.js"],…}}
 //     (islandFiles: each island's entry chunk, then every chunk it imports: what its placements name)
 //   {"id":3,"cmd":"css","sheets":[{"name":"layouts/assets/site.css","css":"…"}]}
@@ -26,10 +26,9 @@
 //   Built apart because esbuild adds a bare import of its helper chunk to every entry point of a
 //   split build (evanw/esbuild#1892): the runtime would fetch an extra file on every page load.
 //   Apart, it is one file with no static imports at all.
-// A third makes the two small scripts a page with islands inlines, classic scripts (IIFE)
-// returned as text rather than files: src/entries/loader.ts, at the end of the body, starts the runtime
-// once the page has painted; src/entries/early-fetch.ts, in the head, fetches the islands' code early on a
-// touch-first screen.
+// A third makes the small script a page with islands inlines, a classic script (IIFE) returned as
+// text rather than a file: src/entries/loader.ts, at the end of the body, answers the Start buttons
+// and starts the runtime once the page has painted.
 
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
@@ -60,7 +59,7 @@ const serverOut = path.join(cacheDir, "server.mjs");
 /** @typedef {{ render(name: string, props: unknown, prefix?: string): Promise<{ html: string, hydrate: string }> }} ServerModule */
 /**
  * @typedef {{ id: number | null, ok: false, error: string }
- *   | { id: number, ok: true, entry: string, loader: string, preload: string, files: OutFile[], islandFiles: Record<string, string[]> }
+ *   | { id: number, ok: true, entry: string, loader: string, files: OutFile[], islandFiles: Record<string, string[]> }
  *   | { id: number, ok: true, css: string[] }
  *   | { id: number, ok: true, islands: Array<{ html: string, hydrate: string }> }} Reply
  */
@@ -160,11 +159,11 @@ async function runtimeContextReady() {
   return runtimeContext;
 }
 
-/** The inline scripts' esbuild context (the loader's and the head's), made on first use. @returns {Promise<esbuild.BuildContext>} */
+/** The inline loader's esbuild context, made on first use. @returns {Promise<esbuild.BuildContext>} */
 async function loaderContextReady() {
   loaderContext ??= await esbuild.context({
     ...browserOptions,
-    entryPoints: ["src/entries/loader.ts", "src/entries/early-fetch.ts"],
+    entryPoints: ["src/entries/loader.ts"],
     format: "iife",
     metafile: false,
   });
@@ -252,11 +251,10 @@ async function bundle(id) {
   if (!entry) throw new Error("esbuild produced no output for src/entries/runtime.ts");
   const loaderResult = await loaderBuild;
   const loader = inlineScript(loaderResult, "loader");
-  const preload = inlineScript(loaderResult, "early-fetch");
   await logWarnings([...islands.warnings, ...runtime.warnings, ...loaderResult.warnings]);
   const files = [...assetFiles(runtime), ...assetFiles(islands)];
   console.error(`[island-server] bundled ${files.length} files in ${Math.round(performance.now() - started)} ms`);
-  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, preload, files, islandFiles: islandFiles(islands.metafile) };
+  return { id, ok: true, entry: `assets/${path.basename(entry)}`, loader, files, islandFiles: islandFiles(islands.metafile) };
 }
 
 /**

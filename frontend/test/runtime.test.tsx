@@ -6,6 +6,7 @@ import { initPlanStarts } from "../src/loader/plan-start";
 import { initBackToTop } from "../src/runtime/back-to-top";
 import { initIslands } from "../src/runtime/islands";
 import { initReveal } from "../src/runtime/reveal";
+import { markEngagement } from "../src/shared/engaged";
 import { render as renderIsland } from "../src/entries/server";
 import { contactProps, pricingProps } from "./fixtures/props";
 import { FakeIntersectionObserver, stubIntersectionObserver, stubMatchMedia, stubReducedMotion } from "./helpers";
@@ -144,6 +145,9 @@ describe("reveal on scroll", () => {
   });
 });
 
+/** React's import and hydration, after the runtime's idle waits: slow on a loaded machine. */
+const HYDRATION_WAIT = { timeout: 5000 };
+
 describe("islands runtime", () => {
   beforeEach(() => {
     stubIntersectionObserver();
@@ -168,6 +172,11 @@ describe("islands runtime", () => {
     return element;
   }
 
+  /** The visitor's first scroll: before it, no strategy but a press inside an island fetches anything. */
+  function engage(): void {
+    window.dispatchEvent(new Event("scroll"));
+  }
+
   /** React marks the DOM nodes it has claimed; the only way to see hydration without interacting. */
   function isHydrated(element: Element): boolean {
     const first = element.firstElementChild;
@@ -181,18 +190,19 @@ describe("islands runtime", () => {
 
   /** Hydration has committed and every held tap or submit has been replayed: nothing later can come. */
   async function hydrated(element: Element): Promise<void> {
-    await vi.waitFor(() => expect(element).toHaveAttribute("data-hydrated"));
+    await vi.waitFor(() => expect(element).toHaveAttribute("data-hydrated"), HYDRATION_WAIT);
   }
 
   it("hydrates a visible island when it comes within 200px of the viewport, not before", async () => {
     const element = await island("pricing", pricingProps, "visible");
     initIslands();
+    engage();
     const [observer] = FakeIntersectionObserver.observing(element);
     expect(observer?.options.rootMargin).toBe("200px");
     observer?.report(element, false);
     expect(started(element)).toBe(false);
     observer?.report(element, true);
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
     const button = element.querySelector("[role=switch]") as HTMLButtonElement;
     const before = button.getAttribute("aria-checked");
     button.click();
@@ -304,6 +314,7 @@ describe("islands runtime", () => {
     const element = await island(name, props, "idle");
     const html = element.innerHTML;
     initIslands();
+    engage();
     await hydrated(element);
     expect(errors).not.toHaveBeenCalled();
     // Hydration adopted the server's nodes instead of replacing them.
@@ -321,7 +332,7 @@ describe("islands runtime", () => {
     lists.get("(max-width: 47.99rem)")?.fire(true);
     expect(started(element)).toBe(false);
     window.dispatchEvent(new Event("scroll"));
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
   });
 
   it("loads nothing for a media island whose query matches until the visitor scrolls or taps", async () => {
@@ -330,7 +341,7 @@ describe("islands runtime", () => {
     initIslands();
     expect(started(element)).toBe(false);
     document.body.dispatchEvent(new Event("touchstart", { bubbles: true }));
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
   });
 
   it("fetches nothing until the first scroll, then only the code the islands share", async () => {
@@ -348,10 +359,40 @@ describe("islands runtime", () => {
     expect(preloads()).toEqual(["react-test.js"]);
   });
 
+  it("waits for the visitor's first scroll, tap, key or focus before watching a visible island, or hydrating an idle one", async () => {
+    const visible = await island("pricing", pricingProps, "visible");
+    const idle = await island("contact", contactProps, "idle");
+    // A page only loaded: nothing is watched, and nothing starts once every timer has run.
+    vi.useFakeTimers();
+    try {
+      initIslands();
+      vi.runAllTimers();
+      expect(FakeIntersectionObserver.observing(visible)).toEqual([]);
+      expect(started(visible) || started(idle)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    window.dispatchEvent(new Event("focusin"));
+    const [observer] = FakeIntersectionObserver.observing(visible);
+    observer?.report(visible, true);
+    await hydrated(visible);
+    await hydrated(idle);
+  });
+
+  it("hydrates at once when the visitor engaged before the runtime started (the loader's mark)", async () => {
+    const element = await island("pricing", pricingProps, "idle");
+    // What the inline loader does at the end of the body, then a key before the runtime is in.
+    markEngagement();
+    window.dispatchEvent(new KeyboardEvent("keydown"));
+    initIslands();
+    await hydrated(element);
+  });
+
   it("hydrates an idle island without waiting for visibility", async () => {
     const element = await island("pricing", pricingProps, "idle");
     initIslands();
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    engage();
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
   });
 
   it("hydrates server HTML on which the loader already shows the saved plan, with no mismatch", async () => {
@@ -364,7 +405,8 @@ describe("islands runtime", () => {
     const stop = initPlanStarts();
     expect(toggle()).toHaveAttribute("aria-checked", "true");
     initIslands();
-    await vi.waitFor(() => expect(isHydrated(element)).toBe(true));
+    engage();
+    await vi.waitFor(() => expect(isHydrated(element)).toBe(true), HYDRATION_WAIT);
     expect(toggle()).toHaveAttribute("aria-checked", "true");
     expect(element.querySelector("[data-current-plan]")).toHaveAttribute("data-current-plan", "annual");
     expect(errors).not.toHaveBeenCalled();
@@ -375,6 +417,7 @@ describe("islands runtime", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const element = await island("pricing", pricingProps, "idle", { ...pricingProps, monthlyLabel: "Different server text" });
     initIslands();
+    engage();
     await vi.waitFor(() =>
       expect(errors.mock.calls.some((call) => String(call[0]).includes("[islands] pricing: hydration error"))).toBe(true),
     );
@@ -405,6 +448,7 @@ describe("islands runtime", () => {
     document.getElementById("props-pricing")?.remove();
     const html = element.innerHTML;
     initIslands();
+    engage();
     await vi.waitFor(() => expect(errors).toHaveBeenCalled());
     expect(String(errors.mock.calls[0]?.[0])).toContain("[islands] pricing: could not hydrate");
     expect(element.innerHTML).toBe(html);

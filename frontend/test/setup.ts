@@ -8,4 +8,6 @@ afterEach(() => {
   if (typeof localStorage !== "undefined") localStorage.clear();
   // The plan store's copy for when storage is refused lives on the page, which outlives a test too.
   if (typeof document !== "undefined") delete document.documentElement.dataset.unsavedPlan;
+  // The loader's mark of a visitor's engagement lives on the page too.
+  if (typeof document !== "undefined") delete document.documentElement.dataset.engaged;
 });

@@ -11,14 +11,13 @@ pub struct RenderedIsland {
     pub html: String,
 }
 
-/// The bundle: the runtime's URL path, the two inline scripts
-/// (frontend/src/entries/loader.ts and early-fetch.ts), the files, and each
+/// The bundle: the runtime's URL path, the inline loader
+/// (frontend/src/entries/loader.ts), the files, and each
 /// island's files (its chunk first, then those it imports).
 #[derive(Debug, Clone)]
 pub struct Bundle {
     pub entry: String,
     pub loader: String,
-    pub preload: String,
     pub files: Vec<OutputFile>,
     pub island_files: BTreeMap<String, Vec<String>>,
 }

@@ -59,7 +59,6 @@ struct NodeMessage {
 struct BundleReply {
     entry: String,
     loader: String,
-    preload: String,
     files: Vec<BundleFile>,
     #[serde(rename = "islandFiles")]
     island_files: BTreeMap<String, Vec<String>>,
@@ -197,7 +196,6 @@ impl NodeBridge {
         Ok(Bundle {
             entry: reply.entry,
             loader: reply.loader,
-            preload: reply.preload,
             files,
             island_files: reply.island_files,
         })

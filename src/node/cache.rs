@@ -87,7 +87,6 @@ struct StoredIsland {
 struct StoredBundle {
     entry: String,
     loader: String,
-    preload: String,
     files: Vec<(String, String)>,
     island_files: BTreeMap<String, Vec<String>>,
 }
@@ -126,7 +125,6 @@ impl NodeCache {
         Some(Bundle {
             entry: stored.entry,
             loader: stored.loader,
-            preload: stored.preload,
             island_files: stored.island_files,
             files: stored
                 .files
@@ -150,7 +148,6 @@ impl NodeCache {
             let stored = StoredBundle {
                 entry: bundle.entry.clone(),
                 loader: bundle.loader.clone(),
-                preload: bundle.preload.clone(),
                 files,
                 island_files: bundle.island_files.clone(),
             };
@@ -245,7 +242,6 @@ mod tests {
         let bundle = Bundle {
             entry: "assets/islands-1.js".into(),
             loader: "start()".into(),
-            preload: "fetch()".into(),
             files: vec![OutputFile::text("assets/islands-1.js", "code".into())],
             island_files: BTreeMap::from([(
                 "pricing".to_string(),
@@ -257,17 +253,10 @@ mod tests {
             .bundle(&two)
             .unwrap();
         assert_eq!(
-            (
-                again.entry,
-                again.loader,
-                again.preload,
-                again.files,
-                again.island_files
-            ),
+            (again.entry, again.loader, again.files, again.island_files),
             (
                 bundle.entry,
                 bundle.loader,
-                bundle.preload,
                 bundle.files,
                 bundle.island_files
             )

@@ -25,11 +25,8 @@ pub(super) struct Finished {
 impl Finished {
     pub(super) fn new(mut made: NodeMade) -> Finished {
         // Inlined: one round trip less before the first paint; allowed, like
-        // the two scripts, by its hash.
-        let inline = InlineSources::allowing(
-            &[&made.minified.site],
-            &[&made.bundle.loader, &made.bundle.preload],
-        );
+        // the loader, by its hash.
+        let inline = InlineSources::allowing(&[&made.minified.site], &[&made.bundle.loader]);
         let nojs = OutputFile::asset("nojs", "css", made.minified.nojs.clone().into_bytes());
         Finished {
             islands: std::mem::take(&mut made.rendered),
@@ -57,7 +54,6 @@ impl Finished {
             placements,
             islands_entry: &self.entry,
             islands_loader: &self.made.bundle.loader,
-            islands_preload: &self.made.bundle.preload,
             island_files: &self.island_files,
             inline_css: &self.made.minified.site,
             nojs_css: &self.nojs_url,

@@ -18,10 +18,6 @@ pub struct AssetUrls {
     pub islands: String,
     /// frontend/src/entries/loader.ts.
     pub islands_loader: String,
-    /// frontend/src/entries/early-fetch.ts, in the head.
-    pub islands_preload: String,
-    /// The early-fetch script's `data-files`: the runtime's and the page's islands'.
-    pub islands_files: String,
     /// For `<meta http-equiv>`: allows the inline style and scripts by their hashes.
     pub csp: String,
 }
@@ -39,8 +35,6 @@ impl AssetUrls {
             ),
             islands: marker(ISLANDS_ENTRY),
             islands_loader: marker(ISLANDS_LOADER),
-            islands_preload: marker(ISLANDS_PRELOAD),
-            islands_files: marker(ISLANDS_FILES),
             csp: marker(META_CSP),
         }
     }
@@ -52,7 +46,6 @@ pub struct BuiltAssets<'a> {
     pub placements: &'a Placements,
     pub islands_entry: &'a str,
     pub islands_loader: &'a str,
-    pub islands_preload: &'a str,
     /// Each island's files, its own chunk first, one space apart.
     pub island_files: &'a HashMap<String, String>,
     /// No `</style` (checked by the build).
@@ -64,9 +57,6 @@ pub struct BuiltAssets<'a> {
 /// Names of the markers of [`AssetUrls::pending`]; islands' are their own names.
 pub(super) const ISLANDS_ENTRY: &str = "islands-entry";
 pub(super) const ISLANDS_LOADER: &str = "islands-loader";
-pub(super) const ISLANDS_PRELOAD: &str = "islands-preload";
-/// Filled for each page by [`Placer::place`](super::Placer::place).
-pub(super) const ISLANDS_FILES: &str = "islands-files";
 pub(super) const INLINE_CSS: &str = "inline-css";
 pub(super) const NOJS_CSS: &str = "nojs-css";
 pub(super) const META_CSP: &str = "csp";

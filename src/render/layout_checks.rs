@@ -1,22 +1,18 @@
 //! What the policy needs of a layout: inline elements holding exactly their
 //! marker, and its `<meta>` before them.
 
-use super::assets::{
-    INLINE_CSS, ISLANDS_ENTRY, ISLANDS_FILES, ISLANDS_LOADER, ISLANDS_PRELOAD, META_CSP,
-};
+use super::assets::{INLINE_CSS, ISLANDS_ENTRY, ISLANDS_LOADER, META_CSP};
 use super::markers::{self, marker};
 use crate::diagnostics::{Diagnostic, Location, Result};
 
 /// The style and script markers stand alone in their elements, a page with
-/// islands has the loader, and the head's script is there once at most.
+/// islands has the loader, once.
 pub(super) fn check_inline_elements(html: &str, page: &str, has_islands: bool) -> Result<()> {
     let loader =
         "`<script data-runtime=\"{{ assets.islands }}\">{{ assets.islands_loader }}</script>`";
-    let preload =
-        "`<script data-files=\"{{ assets.islands_files }}\">{{ assets.islands_preload }}</script>`";
     let style = "`<style>{{ assets.inline_css }}</style>`";
     let help = format!(
-        "in layouts/base.html, write {style}, {preload} (in the head) and {loader} with nothing else between the tags: \
+        "in layouts/base.html, write {style} and {loader} with nothing else between the tags: \
          the Content-Security-Policy allows exactly those texts"
     );
     let refused = |message: String| {
@@ -51,18 +47,6 @@ pub(super) fn check_inline_elements(html: &str, page: &str, has_islands: bool) -
             "{page} has the loader script {loaders} times"
         )));
     }
-    let preloads = alone(ISLANDS_PRELOAD, "script")?;
-    let listed = html.contains(&format!("data-files=\"{}\"", marker(ISLANDS_FILES)));
-    if preloads > 0 && !listed {
-        return Err(refused(format!(
-            "in {page}, the script of `assets.islands_preload` has no data-files=\"{{{{ assets.islands_files }}}}\" attribute to tell it what to fetch"
-        )));
-    }
-    if preloads > 1 {
-        return Err(refused(format!(
-            "{page} has the script of `assets.islands_preload` {preloads} times"
-        )));
-    }
     Ok(())
 }
 
@@ -72,7 +56,7 @@ fn check_meta_policy(html: &str, page: &str) -> Result<()> {
         "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\"",
         marker(META_CSP)
     );
-    let first_inline = [INLINE_CSS, ISLANDS_PRELOAD, ISLANDS_LOADER]
+    let first_inline = [INLINE_CSS, ISLANDS_LOADER]
         .iter()
         .filter_map(|name| html.find(&marker(name)))
         .min();

@@ -4,10 +4,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use scraper::{Html, Selector};
 
-use super::assets::{
-    BuiltAssets, INLINE_CSS, ISLANDS_ENTRY, ISLANDS_FILES, ISLANDS_LOADER, ISLANDS_PRELOAD,
-    META_CSP, NOJS_CSS,
-};
+use super::assets::{BuiltAssets, INLINE_CSS, ISLANDS_ENTRY, ISLANDS_LOADER, META_CSP, NOJS_CSS};
 use super::json;
 use super::layout_checks::check_inline_elements;
 use super::markers::{self, marker};
@@ -28,22 +25,16 @@ pub struct Placer<'a> {
 
 impl<'a> Placer<'a> {
     pub fn new(built: &'a BuiltAssets<'a>) -> Result<Placer<'a>> {
-        for (script, source) in [
-            (built.islands_loader, "frontend/src/entries/loader.ts"),
-            (built.islands_preload, "frontend/src/entries/early-fetch.ts"),
-        ] {
-            let lowered = script.to_ascii_lowercase();
-            if lowered.contains("</script") || lowered.contains("<!--") {
-                return Err(Diagnostic::new(format!(
-                    "the inline script {source} cannot be inlined: its text contains `</script` or `<!--`"
-                ))
-                .help("write the text differently, for example split the string in two"));
-            }
+        let lowered = built.islands_loader.to_ascii_lowercase();
+        if lowered.contains("</script") || lowered.contains("<!--") {
+            return Err(Diagnostic::new(
+                "the inline script frontend/src/entries/loader.ts cannot be inlined: its text contains `</script` or `<!--`",
+            )
+            .help("write the text differently, for example split the string in two"));
         }
         let values = HashMap::from([
             (ISLANDS_ENTRY, built.islands_entry),
             (ISLANDS_LOADER, built.islands_loader),
-            (ISLANDS_PRELOAD, built.islands_preload),
             (INLINE_CSS, built.inline_css),
             (NOJS_CSS, built.nojs_css),
             (META_CSP, built.meta_csp),
@@ -52,7 +43,7 @@ impl<'a> Placer<'a> {
     }
 
     /// Fills one page's markers (a file that is not text is left as it is). A
-    /// page with no island gets neither script.
+    /// page with no island gets no loader.
     pub fn place(&self, page: &mut OutputFile) -> Result<()> {
         let Ok(html) = std::str::from_utf8(&page.contents) else {
             return Ok(());
@@ -61,20 +52,13 @@ impl<'a> Placer<'a> {
         check_inline_elements(html, &page.path, !islands.is_empty())?;
         let without_scripts;
         let html = if islands.is_empty() {
-            without_scripts = [ISLANDS_LOADER, ISLANDS_PRELOAD]
-                .iter()
-                .fold(html.to_string(), |html, name| {
-                    markers::remove_element(&html, &marker(name), "script")
-                });
+            without_scripts = markers::remove_element(html, &marker(ISLANDS_LOADER), "script");
             &without_scripts
         } else {
             html
         };
         let mut markup: HashMap<&str, VecDeque<String>> = HashMap::new();
         let mut ids: HashMap<String, &str> = HashMap::new();
-        // The runtime, then each file the page's islands name, once; not those
-        // of an island waiting for a media query.
-        let mut files: Vec<&str> = vec![self.built.islands_entry];
         for island in &islands {
             let rendered = self
                 .built
@@ -96,23 +80,14 @@ impl<'a> Placer<'a> {
                 .island_files
                 .get(&island.placed.name)
                 .map_or("", String::as_str);
-            if !hydrate_strategy(island, rendered).starts_with("media:") {
-                for file in island_files.split(' ').filter(|file| !file.is_empty()) {
-                    if !files.contains(&file) {
-                        files.push(file);
-                    }
-                }
-            }
             markup
                 .entry(island.marker.as_str())
                 .or_default()
                 .push_back(island_markup(island, rendered, island_files)?);
         }
-        let files = xml_escape(&files.join(" "));
         page.contents =
             markers::replace_with(html, &page.path, |name| match markup.get_mut(name) {
                 Some(queue) => queue.pop_front(),
-                None if name == ISLANDS_FILES => Some(files.to_string()),
                 None => self.values.get(name).map(|value| value.to_string()),
             })?
             .into_bytes();

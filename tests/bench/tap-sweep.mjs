@@ -4,8 +4,10 @@
 // first paint on (tests/browser/specs/tap-sweep.spec.ts), one press at a time so the timings are
 // not shared with another page, on a desktop (1280×800, mouse) and a slow phone (390×844, touch,
 // 150 ms RTT, 1.6 Mbps, 4× slower CPU), with the site served precompressed as nginx and Caddy serve it.
-// Prints, for each control and moment, whether the press was kept and the milliseconds from the
-// press to its result; then the median of 5 runs of "scroll start → pricing island hydrated".
+// Prints, for each control and moment, whether the press was kept, the browser's Event Timing
+// duration of the press (input to the next paint, the figure behind INP) and the milliseconds from
+// the press to its result as the page saw it; then the median of 5 runs of "scroll start → pricing
+// island hydrated".
 // Figures also go to tests/bench/results/tap-sweep.json and hydration.json. It measures, it never gates.
 //
 //   node tests/bench/tap-sweep.mjs [--hydration-runs N] [--skip-sweep]

@@ -230,8 +230,8 @@ fn inline_code_is_only_the_hashed_stylesheet_and_scripts_and_structured_data_is_
     ] {
         let html = read(&out, page);
         let doc = Html::parse_document(&html);
-        // Data blocks, and two scripts: the head's, which fetches the islands' code early on a
-        // phone, and the loader, which starts the runtime named by its attribute.
+        // Data blocks, and one script: the loader, which starts the runtime named by its
+        // attribute. Nothing in the head fetches the islands' code before a visitor engages.
         let code: Vec<_> = select(&doc, "script")
             .into_iter()
             .filter(|script| {
@@ -249,31 +249,23 @@ fn inline_code_is_only_the_hashed_stylesheet_and_scripts_and_structured_data_is_
         // Only a page that places islands has their scripts; the others run no code.
         let has_islands = !select(&doc, "[data-island]").is_empty();
         assert_eq!(has_islands, page == "index.html", "{page}");
-        assert_eq!(code.len(), 2 * usize::from(has_islands), "{page}: {code:?}");
+        assert_eq!(code.len(), usize::from(has_islands), "{page}: {code:?}");
         if has_islands {
-            let runtime = code[1].value().attr("data-runtime").expect("data-runtime");
+            let runtime = code[0].value().attr("data-runtime").expect("data-runtime");
             assert!(
                 out.join(runtime.trim_start_matches('/')).is_file(),
                 "{page}: {runtime}"
             );
-            let files = code[0].value().attr("data-files").expect("data-files");
-            assert!(files.starts_with(runtime), "{page}: {files}");
             assert!(
                 code.iter()
                     .all(|script| script.value().attr("src").is_none())
             );
             let loader = between(&format!("<script data-runtime=\"{runtime}\">"), "</script>");
             assert!(loader.contains("PerformanceObserver"), "{page}: {loader}");
-            let preload = between(&format!("<script data-files=\"{files}\">"), "</script>");
-            assert!(preload.contains("modulepreload"), "{page}: {preload}");
-            assert!(
-                html.find(&preload) < html.find("</head>"),
-                "{page}: in the head"
-            );
-            // Allowed by exactly their own hashes.
+            // Allowed by exactly its own hash.
             let mut allowed: Vec<&str> = script_src.split_whitespace().skip(1).collect();
             allowed.sort_unstable();
-            let mut hashes = vec!["'self'".to_string(), csp_hash(&loader), csp_hash(&preload)];
+            let mut hashes = vec!["'self'".to_string(), csp_hash(&loader)];
             hashes.sort_unstable();
             assert_eq!(allowed, hashes, "{page}: {script_src}");
         }

@@ -106,7 +106,7 @@ fn hostile_content_stays_text_in_html_attributes_json_ld_and_island_props() {
             "{page}: content made an element"
         );
         let found: Vec<_> = doc.select(&scripts).collect();
-        // The home page's scripts (loader, head script, props, structured data) are what this checks; the
+        // The home page's scripts (loader, props, structured data) are what this checks; the
         // pages that place no island may have none.
         if page == "index.html" {
             assert!(!found.is_empty(), "{page}: no script to check");
@@ -115,11 +115,10 @@ fn hostile_content_stays_text_in_html_attributes_json_ld_and_island_props() {
             let attrs = script.value();
             let kind = attrs.attr("type").unwrap_or("");
             match kind {
-                // The loader and the head's script, the scripts that run: their texts come from
-                // frontend/, none from content.
+                // The loader, the one script that runs: its text comes from frontend/, none
+                // from content.
                 "" => assert!(
-                    (attrs.attr("data-runtime").is_some() || attrs.attr("data-files").is_some())
-                        && !script.inner_html().contains("alert"),
+                    attrs.attr("data-runtime").is_some() && !script.inner_html().contains("alert"),
                     "{page}: unexpected inline script {}",
                     script.html()
                 ),

@@ -137,89 +137,6 @@ fn every_placement_names_its_islands_files_its_own_chunk_first_then_the_shared_o
     }
 }
 
-/// The files the head's script names; there is one such script, in the head.
-fn head_script(doc: &Html) -> Vec<String> {
-    let scripts = select(doc, "head script[data-files]");
-    assert_eq!(scripts.len(), 1, "one script with data-files in the head");
-    scripts[0]
-        .value()
-        .attr("data-files")
-        .unwrap_or_default()
-        .split_whitespace()
-        .map(str::to_string)
-        .collect()
-}
-
-#[test]
-fn the_heads_script_names_the_runtime_then_each_placed_islands_files_once() {
-    let site = two_toggles();
-    site.build_ok();
-    let home = page(&site, "index.html");
-    let runtime = select(&home, "script[data-runtime]")[0]
-        .value()
-        .attr("data-runtime")
-        .unwrap_or_default()
-        .to_string();
-    // What the placements name, in the page's order, each file once.
-    let mut expected = vec![runtime];
-    for element in select(&home, "[data-island]") {
-        for file in element
-            .value()
-            .attr("data-files")
-            .unwrap_or_default()
-            .split_whitespace()
-        {
-            if !expected.iter().any(|known| known == file) {
-                expected.push(file.to_string());
-            }
-        }
-    }
-    assert_eq!(head_script(&home), expected);
-    assert!(
-        expected
-            .iter()
-            .any(|file| file.starts_with("/assets/contact-")),
-        "{expected:?}"
-    );
-
-    // An island that waits for a media query is fetched only where it matches: not early.
-    site.replace(
-        "layouts/sections/contact.html",
-        "{{ islands.contact }}",
-        "{{ island(\"contact\", hydrate=\"media:(min-width: 60rem)\") }}",
-    );
-    site.build_ok();
-    let home = page(&site, "index.html");
-    let files = head_script(&home);
-    assert!(
-        !files
-            .iter()
-            .any(|file| file.starts_with("/assets/contact-")),
-        "{files:?}"
-    );
-    assert!(
-        files
-            .iter()
-            .any(|file| file.starts_with("/assets/pricing-")),
-        "{files:?}"
-    );
-}
-
-#[test]
-fn a_layout_may_leave_out_the_heads_script() {
-    let site = Fixture::copy_with_frontend();
-    site.replace(
-        "layouts/base.html",
-        "<script data-files=\"{{ assets.islands_files }}\">{{ assets.islands_preload }}</script>\n",
-        "",
-    );
-    site.build_ok();
-    let home = page(&site, "index.html");
-    assert!(select(&home, "script[data-files]").is_empty());
-    // The islands still start: the loader is there.
-    assert_eq!(select(&home, "script[data-runtime]").len(), 1);
-}
-
 #[test]
 fn node_renders_each_distinct_placement_once() {
     let site = two_toggles();
@@ -295,10 +212,10 @@ fn a_page_that_places_no_island_carries_no_script() {
             doc.html()
         );
     }
-    // A page with islands still starts them, and fetches their code early on a phone.
+    // A page with islands still starts them; nothing fetches their code before a visitor engages.
     let home = page(&site, "index.html");
     assert_eq!(select(&home, "script[data-runtime]").len(), 1);
-    assert_eq!(select(&home, "head script[data-files]").len(), 1);
+    assert!(select(&home, "head script:not([type])").is_empty());
 }
 
 /// Runs `curbside check` on the fixture; returns its stderr from the first

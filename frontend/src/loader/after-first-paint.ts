@@ -1,8 +1,8 @@
 // When the islands runtime may start: once the page's words have painted, or at the visitor's
-// first tap, key or scroll, whichever comes first. Imported by src/entries/loader.ts; the paint's
-// report also gates the head's early fetch (after-first-screen.ts).
+// first tap, key or scroll, whichever comes first. Imported by src/entries/loader.ts. The runtime
+// fetches no island's code by itself: that waits for the visitor (src/runtime/triggers.ts).
 
-/** With paint timing but no paint reported (a page loaded in a background tab), the runtime starts (and the early fetch fires) this long after load. */
+/** With paint timing but no paint reported (a page loaded in a background tab), the runtime starts this long after load. */
 export const FALLBACK_DELAY_MS = 1000;
 
 /**

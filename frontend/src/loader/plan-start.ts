@@ -86,8 +86,10 @@ export function initPlanStarts(): () => void {
       }
     }
     const listener = (event: MouseEvent): void => onClick(event, page);
-    document.addEventListener("click", listener);
-    stops.push(() => document.removeEventListener("click", listener));
+    // Capturing, on the document: it runs before the runtime keeps a hydrating island's presses
+    // from React (src/runtime/shield.ts), and before React's own listeners on an island.
+    document.addEventListener("click", listener, true);
+    stops.push(() => document.removeEventListener("click", listener, true));
   }
   return () => {
     for (const stop of stops) stop();
@@ -105,8 +107,11 @@ function onClick(event: MouseEvent, page: PagePlans): void {
     start(link, planType, page.plans);
     return;
   }
+  // Only in an island whose React does not listen yet: once it does, React answers (this handler
+  // runs before React's, so a press is never answered twice).
   const control = event.target.closest<HTMLElement>("[data-plan-toggle], [data-plan-option]");
-  if (control && !control.closest("[data-react]")) toggle(control, page);
+  const island = control?.closest("[data-island]");
+  if (control && island && !island.hasAttribute("data-react")) toggle(control, page);
 }
 
 /**

@@ -35,11 +35,12 @@ export function holdInteractions(island: Element): Held {
   const onClick = (event: Event): void => {
     const target = event.target;
     // A submit button's click becomes a submit event, handled below.
-    if (!(target instanceof HTMLElement) || needsNoHold(target)) return;
+    if (!(target instanceof HTMLElement) || !island.contains(target) || needsNoHold(target)) return;
     click = target;
   };
-  // On document, bubbling: it runs after React's listeners on the island, so a submit React
-  // already handled (its onSubmit prevents the default) is left alone and never sent twice.
+  // Both on the document, capturing: registered before the runtime keeps the island's events
+  // from a hydrating React (src/runtime/shield.ts), so they still see them. React listens only
+  // once these are released, so a held submit is sent once, through it.
   const onSubmit = (event: Event): void => {
     const target = event.target;
     if (!(target instanceof HTMLFormElement) || !island.contains(target) || event.defaultPrevented) return;
@@ -49,11 +50,11 @@ export function holdInteractions(island: Element): Held {
     // Shown at once, as the island would once it listens.
     putBack = showSending(target);
   };
-  island.addEventListener("click", onClick, true);
-  document.addEventListener("submit", onSubmit);
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("submit", onSubmit, true);
 
-  const stopClicks = (): void => island.removeEventListener("click", onClick, true);
-  const stopSubmits = (): void => document.removeEventListener("submit", onSubmit);
+  const stopClicks = (): void => document.removeEventListener("click", onClick, true);
+  const stopSubmits = (): void => document.removeEventListener("submit", onSubmit, true);
   return {
     releaseClick() {
       stopClicks();

@@ -6,8 +6,9 @@ import type { hydrate } from "../shared/hydrate";
 import { readProps } from "../shared/page-props";
 import { placedFiles, preloadPlaced } from "../shared/module-preload";
 import { holdInteractions } from "./hold";
+import { shieldFromReact } from "./shield";
 import { importIsland } from "./island-files";
-import { mediaMatches, whenIdle, whenInteracted, whenMedia, whenPageEngaged, whenVisible, type Cancel } from "./triggers";
+import { afterEngaged, idle, mediaMatches, whenIdle, whenInteracted, whenMedia, whenPageEngaged, whenVisible, type Cancel } from "./triggers";
 
 /** What every island's browser module exports (the island file's component, and the shared hydrate). */
 interface IslandModule {
@@ -27,27 +28,37 @@ function loadIsland(element: Element, name: string): Promise<IslandModule> {
 export async function hydrateIsland(element: Element, name: string): Promise<void> {
   // All of the island's files at once: its import() would otherwise find React only after its
   // own chunk arrived, a round trip later.
-  preloadPlaced(element);
+  const arrived = preloadPlaced(element);
   // data-hydrating, then data-hydrated: where each island is, for tests, the benchmark and styles.
   element.setAttribute("data-hydrating", "");
   const held = holdInteractions(element);
   // The placement's id, unique on the page: its props, and React's prefix (as on the server).
   const id = element.getAttribute("data-placement") ?? name;
+  let unshield = (): void => undefined;
   try {
     const props = readProps(id);
+    // No press waits for React (the loader answers them all until it listens), so React's
+    // evaluation and the start of hydration wait for an idle moment, each on its own, rather
+    // than running the moment the files arrive, perhaps in front of a press.
+    await arrived;
+    await idle();
     const module = await loadIsland(element, name);
-    // From here React answers the island's presses (the page's plan script stops answering them).
-    element.setAttribute("data-react", "");
+    await idle();
+    // Until hydration has committed the page's scripts answer every press, and React sees none.
+    unshield = shieldFromReact(element);
     // The props were serialized by the Rust CLI for exactly this placement.
-    const hydrated = module.hydrate(element, module.default, props as object, id);
-    held.releaseClick();
-    await hydrated;
+    await module.hydrate(element, module.default, props as object, id);
   } catch (error) {
+    unshield();
     held.giveUp();
     element.removeAttribute("data-hydrating");
-    element.removeAttribute("data-react");
     throw error;
   }
+  // From here React answers the island's presses (the page's plan script stops answering them),
+  // in the same task as the shield goes: no press is answered by both, none by neither.
+  unshield();
+  element.setAttribute("data-react", "");
+  held.releaseClick();
   // Only now: React drops a submit on a root that is still hydrating.
   held.releaseSubmit();
   element.removeAttribute("data-hydrating");
@@ -73,11 +84,12 @@ export function schedule(element: Element, strategy: string, fire: () => void): 
     cancels.push(whenInteracted(element, () => (mediaMatches(query) ? once() : undefined)));
     return;
   }
+  // Never before the visitor engages: a visit that only loads the page fetches no island's code.
   if (strategy === "idle") {
-    cancels.push(whenIdle(once));
+    cancels.push(afterEngaged(whenIdle, once));
   } else {
     // Anything else is "visible": the build accepts no other strategy.
-    cancels.push(whenVisible(element, once));
+    cancels.push(afterEngaged((fire) => whenVisible(element, fire), once));
   }
   cancels.push(whenInteracted(element, once));
 }
@@ -93,11 +105,10 @@ export function initIslands(root: ParentNode = document): void {
   // hydrate share (React above all), so it is there by the time an island scrolls into view.
   // Each island's own chunk (the first of its files) comes when that island is due, so it takes
   // no bandwidth from the chunk the island in view waits for. A page that is only loaded
-  // fetches nothing (on a touch-first screen the page's head script has already asked for all
-  // of it: src/entries/early-fetch.ts).
+  // fetches nothing, on a phone as on a desktop.
   whenPageEngaged(() => {
     for (const element of islands) {
-      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) preloadPlaced(element, 1);
+      if (mayRunHere(element.getAttribute("data-hydrate") ?? "visible")) void preloadPlaced(element, 1);
     }
   });
   for (const element of islands) {

@@ -1,5 +1,6 @@
 // When an island should hydrate. Each function calls `fire` at most once and
 // returns a function that cancels whatever it still waits for.
+import { ENGAGEMENT_EVENTS, hasEngaged } from "../shared/engaged";
 
 export type Cancel = () => void;
 
@@ -49,13 +50,48 @@ export function whenInteracted(element: Element, fire: () => void): Cancel {
 }
 
 /**
- * The visitor's first scroll, touch, press or key anywhere on the page: they
- * are reading, so an island they may use soon can load now, while nothing
- * is fetched for a page that is only loaded (or measured).
+ * The visitor's first scroll, touch, press, key or focus anywhere on the page: they are reading,
+ * so an island they may use soon can load now, while nothing is fetched for a page that is only
+ * loaded (or measured). Never a timer or a paint: a visit that does nothing fetches nothing.
  */
 export function whenPageEngaged(fire: () => void): Cancel {
-  return whenFirst(window, ["scroll", "pointerdown", "touchstart", "keydown", "wheel"], fire);
+  // Engaged before the runtime started (the loader saw it): at once.
+  if (hasEngaged()) {
+    fire();
+    return () => undefined;
+  }
+  return whenFirst(window, ENGAGEMENT_EVENTS, fire);
 }
+
+/** `wait` starts only once the visitor has engaged (see whenPageEngaged); the result cancels either. */
+export function afterEngaged(wait: (fire: () => void) => Cancel, fire: () => void): Cancel {
+  let cancelWait: Cancel | undefined;
+  const cancelEngaged = whenPageEngaged(() => {
+    cancelWait = wait(fire);
+  });
+  return () => {
+    cancelEngaged();
+    cancelWait?.();
+  };
+}
+
+/**
+ * Resolves when the browser has nothing more urgent to do (no input, no frame due), so work
+ * started then (React's evaluation, a slice of hydration) is least likely to sit in front of a
+ * press. Where there is no idle callback (Safari), after the next frame and a task.
+ */
+export function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === "function") {
+      window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    } else {
+      window.requestAnimationFrame(() => window.setTimeout(resolve, 0));
+    }
+  });
+}
+
+/** The longest an idle wait lasts on a page that is never idle: the work then goes ahead. */
+export const IDLE_TIMEOUT_MS = 1000;
 
 /** Once `query` matches (now or later) and the visitor engages with the page. */
 export function whenMedia(query: string, fire: () => void): Cancel {

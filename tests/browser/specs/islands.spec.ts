@@ -77,36 +77,35 @@ test.describe("the runtime", { tag: "@any-screen" }, () => {
   }
 });
 
-test.describe("the islands' code on a touch-first screen", () => {
-  test.skip(({ hasTouch }) => !hasTouch, "a phone's touch screen only (the desktop's rule is checked at desktop width below)");
-
-  test("/: the runtime, React and every island's chunk are asked for once the HTML is in and the words have painted, before any engagement, and run only when an island is due", async ({ page }) => {
-    await page.goto("/");
-    const handle = await page.waitForFunction(() => {
-      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-      const [paint] = performance.getEntriesByName("first-contentful-paint");
-      const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name));
-      const placed = new Set([...document.querySelectorAll("[data-island]")].map((element) => element.getAttribute("data-island")));
-      // The runtime, React's shared chunk and one chunk for each island the page places.
-      if (!navigation || !paint || scripts.length < placed.size + 2 || scripts.some((entry) => entry.responseEnd === 0)) return null;
-      return { html: navigation.responseEnd, paint: paint.startTime, scripts: scripts.map((entry) => ({ name: entry.name.split("/").pop() ?? "", start: entry.startTime })) };
+test.describe("the islands' code waits for the visitor", () => {
+  // On the phone and on the desktop alike: nothing but the runtime is fetched before a scroll,
+  // tap, key or focus, however long the page stays open.
+  for (const path of ["/", "/start"]) {
+    test(`${path}: a visit that never engages fetches the runtime and no other script; the first key fetches React`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      const runtime = await page.locator("script[data-runtime]").getAttribute("data-runtime");
+      await page.waitForLoadState("networkidle");
+      // Past the runtime's start (after the first paint, or a second after load) and idle callbacks.
+      await page.waitForFunction(
+        (file) => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).some((entry) => entry.name.endsWith(file ?? "-") && entry.responseEnd > 0),
+        runtime,
+      );
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()), { timeout: 3000 })),
+      );
+      await nextFrames(page);
+      expect(scripts, "scripts fetched before any engagement").toEqual([runtime]);
+      // The later positive signal: the page was listening all along, and the first key asks for
+      // React's chunk, so the silence before it was the rule and not a runtime that never started.
+      const react = page.waitForRequest(/\/assets\/chunk-[\w-]+\.js$/);
+      await page.keyboard.press("Tab");
+      await react;
     });
-    const timing = await handle.jsonValue();
-    if (!timing) throw new Error("no navigation, paint or script timing");
-    // Asked for by the head's script, with no scroll, tap or key, once the page's own HTML is in
-    // and its words are on screen (code fetched and compiled before that paint would delay it).
-    for (const script of timing.scripts) {
-      expect(script.start, script.name).toBeGreaterThanOrEqual(timing.html);
-      expect(script.start, script.name).toBeGreaterThanOrEqual(timing.paint);
-    }
-    for (const name of ["islands-", "chunk-", "pricing-", "contact-"]) {
-      expect(timing.scripts.some((script) => script.name.startsWith(name)), name).toBe(true);
-    }
-    // Fetched, not run: the form, far below the first screen, has not hydrated.
-    await nextFrames(page);
-    await expect(page.locator("[data-island=contact]")).not.toHaveAttribute("data-hydrating");
-    await expect(page.locator("[data-island=contact]")).not.toHaveAttribute("data-hydrated");
-  });
+  }
 });
 
 test.describe("pricing island", () => {

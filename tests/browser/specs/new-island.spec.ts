@@ -57,7 +57,9 @@ test("a new island file is server-rendered into the page, then hydrated by the r
     if (/\/assets\/wave-[\w-]+\.js$/.test(request.url())) chunks.push(request.url());
   });
   await page.goto(`${origin}/`);
-  // "idle": the runtime hydrates it once the browser is idle, from its own chunk.
+  // "idle": once the visitor has engaged (a key here), the runtime hydrates it when the browser
+  // is idle, from its own chunk.
+  await page.keyboard.press("Shift");
   const island = page.locator('[data-island="wave"]');
   await expect(island).toHaveAttribute("data-hydrated", "");
   expect(chunks).toHaveLength(1);

@@ -1,5 +1,4 @@
-// A page that places no island loads nothing but its HTML and CSS: no loader, no runtime, no
-// early fetch. On this site that is the legal pages and the 404: their header menu is the
+// A page that places no island loads nothing but its HTML and CSS: no loader, no runtime. On this site that is the legal pages and the 404: their header menu is the
 // browser's own popover, no island, so a visitor's browser runs none of the site's code there,
 // and the menu still opens.
 import type { Page } from "@playwright/test";
@@ -26,8 +25,8 @@ for (const path of ["/privacypolicy", "/termsofservice", "/missing"]) {
     // same visit on a page without islands would have fetched it by now too.
     const home = await siteScripts("/", page);
     await expect.poll(() => page.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).some((e) => /\/assets\/islands-[\w-]+\.js$/.test(e.name)))).toBe(true);
-    // The loader, and the head's script that fetches the islands' code early on a phone.
-    expect(home.inline).toBe(2);
+    // The loader, the page's one script of code.
+    expect(home.inline).toBe(1);
     const bare = await siteScripts(path, page);
     expect(bare).toEqual({ fetched: [], inline: 0, islands: 0 });
     await expect(page.locator("script[data-runtime], script[data-files]")).toHaveCount(0);

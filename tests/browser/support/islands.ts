@@ -66,8 +66,13 @@ export async function probeIslands(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the island has hydrated and its effects (saved plan, subscription) have run. */
+/**
+ * Waits until the island has hydrated and its effects (saved plan, subscription) have run. The
+ * islands' code waits for the visitor's first scroll, tap, key or focus: a key (Shift, which
+ * changes nothing) stands for it, where the test has not engaged the page yet.
+ */
 export async function waitForIsland(page: Page, island: IslandName): Promise<void> {
+  await page.keyboard.press("Shift");
   await expect
     .poll(() => page.evaluate((name) => (window as unknown as ProbeWindow).__planListeners.includes(name), island), {
       message: `the ${island} island hydrates`,

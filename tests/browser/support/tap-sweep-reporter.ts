@@ -1,5 +1,7 @@
 // The tap sweep's report (tests/bench/tap-sweep.mjs): for each control and moment, kept or lost
-// and the milliseconds from the press to its result; then the hydration figure, as a median.
+// and the press's Event Timing duration (input to next paint, as INP counts it; "<16" where the
+// browser reported none, under 16 ms), then the milliseconds from the press to its result as the
+// page saw it; then the hydration figure, as a median.
 // Writes the same figures to tests/bench/results/tap-sweep.json and hydration.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -37,13 +39,20 @@ export default class TapSweepReporter implements Reporter {
       const moments = [...new Set(rows.map((o) => o.moment))];
       const controls = [...new Set(rows.map((o) => o.control))];
       const lost = rows.filter((o) => !o.kept).length;
-      lines.push("", `${device}: ${rows.length - lost} of ${rows.length} presses kept, ${lost} lost (ms from press to result)`, "");
+      const slow = rows.filter((o) => o.eventMs > 100);
+      const worst = Math.max(0, ...rows.map((o) => o.eventMs));
+      lines.push(
+        "",
+        `${device}: ${rows.length - lost} of ${rows.length} presses kept, ${lost} lost; ${slow.length} over 100 ms, the worst ${worst} ms (Event Timing duration / ms from press to result)`,
+        "",
+      );
       lines.push(`| control | ${moments.join(" | ")} |`, `|---|${moments.map(() => "---:").join("|")}|`);
       for (const control of controls) {
         const cells = moments.map((moment) => {
           const outcome = rows.find((o) => o.control === control && o.moment === moment);
           if (!outcome) return "";
-          return outcome.kept ? `${outcome.ms ?? "?"}` : "LOST";
+          const event = outcome.eventMs > 0 ? String(outcome.eventMs) : "<16";
+          return outcome.kept ? `${event} / ${outcome.ms ?? "?"}` : `LOST (${event})`;
         });
         lines.push(`| ${control} | ${cells.join(" | ")} |`);
       }

@@ -219,6 +219,8 @@ interface SweepProbe {
   planChanges: number;
   promotionChanges: number;
   tapAt: number;
+  /** The browser's Event Timing entries of interactions (16 ms or longer): what INP is made of. */
+  events: Array<{ name: string; start: number; duration: number; interaction: number }>;
   read: () => PageSide;
 }
 
@@ -230,6 +232,7 @@ async function installCounters(page: Page, savedPlan: string): Promise<void> {
       planChanges: 0,
       promotionChanges: 0,
       tapAt: -1,
+      events: [],
       read: () => {
         let saved: string | null = null;
         try {
@@ -258,6 +261,15 @@ async function installCounters(page: Page, savedPlan: string): Promise<void> {
       },
     };
     (window as unknown as { __sweep: SweepProbe }).__sweep = probe;
+    // Input to the next paint, as the browser itself times each interaction.
+    if ((PerformanceObserver.supportedEntryTypes ?? []).includes("event")) {
+      new PerformanceObserver((list) => {
+        // interactionId: in Chromium's Event Timing, not yet in this TypeScript's DOM types.
+        for (const entry of list.getEntries() as Array<PerformanceEventTiming & { interactionId: number }>) {
+          if (entry.interactionId > 0) probe.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration, interaction: entry.interactionId });
+        }
+      }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    }
     // Only before the first load: a reload in the same test keeps what the page saved.
     if (sessionStorage.getItem("sweep-seeded") === null) {
       localStorage.setItem("plan", plan);
@@ -403,6 +415,12 @@ export interface Outcome {
   kept: boolean;
   /** From the press to its first answer (the expected state, or `answer`), in the page's clock; null when never reached. */
   ms: number | null;
+  /**
+   * The browser's Event Timing duration of the press (input to the next paint; for typing, the last
+   * key's), the figure behind INP: the longest event of the interaction. 0 when the browser reported
+   * none, which it does only for interactions of 16 ms or longer.
+   */
+  eventMs: number;
   state: PageState;
 }
 
@@ -517,9 +535,16 @@ export async function pressOnce(
     }
   }
   const state = await readState(page, posts);
+  // Read once everything has settled: each entry is reported only after the paint that ends it.
+  const eventMs = await page.evaluate((at) => {
+    const { events } = (window as unknown as { __sweep: SweepProbe }).__sweep;
+    const first = events.find((entry) => entry.start >= at - 1);
+    if (!first) return 0;
+    return Math.max(...events.filter((entry) => entry.interaction === first.interaction).map((entry) => entry.duration));
+  }, tapAt);
   const kept = reached !== null && matches(state, control.expected);
   const first = control.answer ? answered : reached;
-  return { control: control.name, device, moment, kept, ms: first !== null && reached !== null && tapAt > 0 ? Math.round(first - tapAt) : null, state };
+  return { control: control.name, device, moment, kept, eventMs, ms: first !== null && reached !== null && tapAt > 0 ? Math.round(first - tapAt) : null, state };
 }
 
 /**

@@ -70,30 +70,6 @@ fn layout_adds_text_beside_the_loader() {
 }
 
 #[test]
-fn layout_adds_text_beside_the_heads_script() {
-    layout_edit_fails_at_layouts!(
-        "{{ assets.islands_preload }}</script>",
-        "{{ assets.islands_preload }};</script>"
-    );
-}
-
-#[test]
-fn layout_drops_the_files_attribute_of_the_heads_script() {
-    layout_edit_fails_at_layouts!(
-        "<script data-files=\"{{ assets.islands_files }}\">",
-        "<script>"
-    );
-}
-
-#[test]
-fn layout_places_the_heads_script_twice() {
-    layout_edit_fails_at_layouts!(
-        "<noscript>",
-        "<script data-files=\"{{ assets.islands_files }}\">{{ assets.islands_preload }}</script>\n<noscript>"
-    );
-}
-
-#[test]
 fn layout_filters_a_value_filled_in_after_rendering() {
     layout_edit_fails_at_layouts!(
         "<style>{{ assets.inline_css }}</style>",
