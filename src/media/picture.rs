@@ -223,7 +223,7 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
             .ok_or_else(|| damaged("its header is cut short".to_string()))?,
         Kind::Svg => {
             let cleaned =
-                super::svg::clean(&bytes).map_err(|refused| svg_refused(refused, shown, at))?;
+                super::svg::clean(&bytes).map_err(|refused| refused.diagnostic(shown, at))?;
             svg_size(&cleaned)
                 .map(|(w, h)| (w, h, true, false))
                 .map_err(|why| {
@@ -280,69 +280,6 @@ pub fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
         )));
     }
     Ok(bytes)
-}
-
-/// Why an SVG is not published, and what to do.
-fn svg_refused(refused: super::svg::Refused, shown: &Path, at: &Location) -> Diagnostic {
-    use super::svg::Refused;
-    let (message, help) = match refused {
-        Refused::Unreadable(why) => {
-            return Diagnostic::new(format!("the SVG {} cannot be read", shown.display()))
-                .at(at.clone())
-                .caused_by(why)
-                .help(
-                    "open it in a browser or an SVG editor to find the mistake, and save it again",
-                );
-        }
-        Refused::EmbeddedPicture => (
-            format!("the SVG {} has a photo embedded in it", shown.display()),
-            "an embedded photo can carry camera details and GPS that the build cannot remove from inside a drawing: place the photo on its own (as a JPEG or PNG), or export the drawing as PNG",
-        ),
-        Refused::TooLarge {
-            text,
-            limit,
-            expanded,
-        } => (
-            format!(
-                "the SVG {} is {}{}; an SVG may be at most {} (twice its own size and 64 KB more, and never over {})",
-                shown.display(),
-                megabytes(text),
-                if expanded {
-                    " of text once its entities are expanded"
-                } else {
-                    ""
-                },
-                megabytes(limit),
-                megabytes(super::svg::MAX_TEXT)
-            ),
-            "export the drawing again as plain SVG without a DOCTYPE (Inkscape: Save As › Optimized SVG; Illustrator: File › Export › Export As › SVG), or publish a large drawing as a PNG",
-        ),
-        Refused::TooDeep => (
-            format!(
-                "the SVG {} nests its parts more than {} levels deep",
-                shown.display(),
-                super::svg::MAX_DEPTH
-            ),
-            "ungroup the drawing in your editor (Inkscape: Object › Ungroup; Illustrator: Object › Ungroup) and save it again",
-        ),
-        Refused::ExternalStyle(what) => (
-            format!(
-                "the SVG {} has a style that could load a file or font from outside the drawing ({what})",
-                shown.display()
-            ),
-            "the site loads nothing from other places, and a drawing's styles may only name its own parts (url(#id)): in your editor, convert text to paths (Inkscape: Path › Object to Path) and remove the linked style or image, then save again",
-        ),
-    };
-    Diagnostic::new(message).at(at.clone()).help(help)
-}
-
-/// A size as an owner reads it: `2.4 MB`, `310 KB`.
-fn megabytes(bytes: u64) -> String {
-    if bytes >= 1 << 20 {
-        format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))
-    } else {
-        format!("{} KB", bytes.div_ceil(1 << 10))
-    }
 }
 
 /// xxh3-128 of `bytes`, in hexadecimal: fast enough to hash a dozen photos

@@ -10,6 +10,10 @@ use std::collections::HashMap;
 /// (a detailed map exported from Illustrator is 2–5 MB).
 pub const MAX_TEXT: u64 = 8 << 20;
 
+/// Deeper nesting is no drawing an editor makes, and each level costs the
+/// stack of every reader after this one.
+pub const MAX_DEPTH: usize = 256;
+
 /// Entities may add at most this much beyond the file's own size, on top
 /// of doubling it: Illustrator's namespace entities add a few hundred bytes.
 const GROWTH_ALLOWED: u64 = 64 << 10;
