@@ -47,11 +47,8 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
             "its outermost element is not an SVG drawing".to_string(),
         ));
     }
-    let ids = root
-        .descendants()
-        .filter(|node| kept(*node))
-        .filter_map(|node| node.attribute("id"))
-        .collect();
+    let mut ids = HashSet::new();
+    kept_ids(root, 0, &mut ids)?;
     let mut writer = Writer {
         out: String::with_capacity(text.len()),
         ids,
@@ -83,11 +80,23 @@ fn written_as(node: roxmltree::Node) -> Option<&'static str> {
     allowed::element(name)
 }
 
-/// Whether the copy keeps `node`: it and every element around it allowed.
-fn kept(node: roxmltree::Node) -> bool {
-    node.ancestors()
-        .filter(|n| n.is_element())
-        .all(|n| written_as(n).is_some())
+/// The ids of `node` and of the elements under it that the copy keeps,
+/// walked as the copy is written: once each, never deeper than the budget.
+fn kept_ids<'a>(
+    node: roxmltree::Node<'a, '_>,
+    depth: usize,
+    ids: &mut HashSet<&'a str>,
+) -> Result<(), Refused> {
+    if depth > MAX_DEPTH {
+        return Err(Refused::TooDeep);
+    }
+    if let Some(id) = node.attribute("id") {
+        ids.insert(id);
+    }
+    for child in node.children().filter(|child| written_as(*child).is_some()) {
+        kept_ids(child, depth + 1, ids)?;
+    }
+    Ok(())
 }
 
 struct Writer<'input> {
@@ -260,5 +269,23 @@ mod tests {
             clean(fill.as_bytes()),
             Err(Refused::ExternalStyle(_))
         ));
+    }
+
+    #[test]
+    fn nesting_past_the_budget_is_refused_before_it_is_walked_again() {
+        // Within the node limit, 1.2 MB: each element is visited once.
+        let deep = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">{}{}</svg>",
+            "<g>".repeat(200_000),
+            "</g>".repeat(200_000)
+        );
+        assert_eq!(clean(deep.as_bytes()), Err(Refused::TooDeep));
+        let fine = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">{}<rect id=\"r\"/>{}<use href=\"#r\"/></svg>",
+            "<g>".repeat(MAX_DEPTH - 1),
+            "</g>".repeat(MAX_DEPTH - 1)
+        );
+        let copy = String::from_utf8(clean(fine.as_bytes()).unwrap()).unwrap();
+        assert!(copy.contains("<use href=\"#r\"/>"), "{copy}");
     }
 }
