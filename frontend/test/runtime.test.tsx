@@ -225,7 +225,11 @@ describe("islands runtime", () => {
     expect(firstName.value).toBe("Ada");
     expect(zip.value).toBe("57006");
     expect(city.value).toBe("Volga");
-    expect(element.querySelector("[role=status]")).toHaveTextContent(contactProps.zip.inArea);
+    // The note follows the ZIP React read at hydration, in the effect after its commit.
+    await vi.waitFor(
+      () => expect(element.querySelector("[role=status]")).toHaveTextContent(contactProps.zip.inArea),
+      HYDRATION_WAIT,
+    );
   });
 
   it("replays a tap made while the island was still loading", async () => {
