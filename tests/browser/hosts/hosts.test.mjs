@@ -30,6 +30,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { execFileSync, spawnSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { caddyEnvironment, caddyfile, importGenerated } from "../support/caddy-config.mjs";
@@ -844,7 +845,8 @@ if (!only || only.includes("netlify")) {
       const bin = join(here, "node_modules/.bin");
       const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, NETLIFY_TELEMETRY_DISABLED: "1", HOME: dir, XDG_CONFIG_HOME: join(dir, "config") };
       const resolved = JSON.parse(execFileSync(join(bin, "netlify-config"), ["--offline"], { cwd: dir, env, encoding: "utf8" }));
-      const plan = execFileSync(join(bin, "netlify"), ["build", "--dry", "--offline"], { cwd: dir, env, encoding: "utf8" });
+      // Colours come on where CI is set: the plan is read as text.
+      const plan = stripVTControlCharacters(execFileSync(join(bin, "netlify"), ["build", "--dry", "--offline"], { cwd: dir, env, encoding: "utf8" }));
       return { dir, build: resolved.config.build, plan };
     };
 
