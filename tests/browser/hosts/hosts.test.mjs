@@ -717,6 +717,26 @@ function buildRecord(folder) {
 /** @param {string} text */
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * A copy of the project for one workflow's steps, the tests' binary (set before the suite's
+ * first test) and the host a test starts (stopped after its last). Registers the hooks of the
+ * suite it is called in.
+ * @param {string} file  the workflow, in .github/workflows/
+ * @param {string} folder  the copy's folder, under the run's work folder
+ */
+function workflowSuite(file, folder) {
+  /** @type {{ workflow: ReturnType<typeof readWorkflow>, project: string, curbside: string, host: Host | undefined }} */
+  const suite = { workflow: readWorkflow(repo, file), project: join(work, folder), curbside: "", host: undefined };
+  before(() => {
+    suite.curbside = curbsideBinary({ tests: true });
+    projectCopy(repo, suite.project);
+  });
+  after(async () => {
+    await suite.host?.stop();
+  });
+  return suite;
+}
+
 describe("the deploy files pin one Rust, Node.js and wrangler, and publish one folder", () => {
   test("the workflows, netlify.toml and wrangler.toml agree with each other, the README and these tests", () => {
     const pages = readWorkflow(repo, "github-pages.yml");
@@ -746,22 +766,12 @@ describe("the deploy files pin one Rust, Node.js and wrangler, and publish one f
 
 if (!only || only.includes("no-headers")) {
   describe("the GitHub Pages workflow's steps, against the stand-in for GitHub Pages", () => {
-    const workflow = readWorkflow(repo, "github-pages.yml");
-    const project = join(work, "pages-workflow");
-    let curbside = "";
-    /** @type {Host | undefined} */
-    let host;
-    before(() => {
-      curbside = curbsideBinary({ tests: true });
-      projectCopy(repo, project);
-    });
-    after(async () => {
-      await host?.stop();
-    });
+    const suite = workflowSuite("github-pages.yml", "pages-workflow");
+    const { workflow, project } = suite;
 
     test("the build job's check and build for GitHub Pages", () => {
       for (const id of ["check", "build"]) {
-        const run = runStep(step(workflow, "build", id), { cwd: project, curbside });
+        const run = runStep(step(workflow, "build", id), { cwd: project, curbside: suite.curbside });
         assert.equal(run.status, 0, `step ${id}:\n${run.stderr}`);
       }
       assert.equal(buildRecord(join(project, "dist")).hosting, "github-pages");
@@ -770,18 +780,18 @@ if (!only || only.includes("no-headers")) {
 
     test("the deploy stops before a site served under /REPOSITORY/, whose links would break", () => {
       const guard = step(workflow, "build", "site-root");
-      assert.equal(runStep(guard, { cwd: project, curbside, values: { BASE_PATH: "" } }).status, 0);
-      const under = runStep(guard, { cwd: project, curbside, values: { BASE_PATH: "/curbside" } });
+      assert.equal(runStep(guard, { cwd: project, curbside: suite.curbside, values: { BASE_PATH: "" } }).status, 0);
+      const under = runStep(guard, { cwd: project, curbside: suite.curbside, values: { BASE_PATH: "/curbside" } });
       assert.equal(under.status, 1);
       assert.match(under.stdout, /::error::GitHub Pages serves this repository under \/curbside\/.*custom domain/);
     });
 
     test("the deploy job's verify passes against the served build, and fails on sample content unless allowed", async () => {
-      host = await startCaddy("pages-workflow", join(project, "dist"), GITHUB_PAGES_STAND_IN);
+      const host = (suite.host = await startCaddy("pages-workflow", join(project, "dist"), GITHUB_PAGES_STAND_IN));
       const verifyStep = step(workflow, "deploy", "verify");
-      const allowed = runStep(verifyStep, { cwd: project, curbside, values: { PAGE_URL: host.url, ALLOW_SAMPLES: "true" } });
+      const allowed = runStep(verifyStep, { cwd: project, curbside: suite.curbside, values: { PAGE_URL: host.url, ALLOW_SAMPLES: "true" } });
       assert.equal(allowed.status, 0, allowed.stderr);
-      const strict = runStep(verifyStep, { cwd: project, curbside, values: { PAGE_URL: host.url, ALLOW_SAMPLES: "" } });
+      const strict = runStep(verifyStep, { cwd: project, curbside: suite.curbside, values: { PAGE_URL: host.url, ALLOW_SAMPLES: "" } });
       assert.equal(strict.status, 1, "the repository's sample content fails verify");
       assert.match(strict.stderr, /sample Formspree form/);
     });
@@ -790,22 +800,12 @@ if (!only || only.includes("no-headers")) {
 
 if (!only || only.includes("cloudflare")) {
   describe("the Cloudflare Pages workflow's steps, against wrangler pages dev reading wrangler.toml", () => {
-    const workflow = readWorkflow(repo, "cloudflare-pages.yml");
-    const project = join(work, "cloudflare-workflow");
-    let curbside = "";
-    /** @type {Host | undefined} */
-    let host;
-    before(() => {
-      curbside = curbsideBinary({ tests: true });
-      projectCopy(repo, project);
-    });
-    after(async () => {
-      await host?.stop();
-    });
+    const suite = workflowSuite("cloudflare-pages.yml", "cloudflare-workflow");
+    const { workflow, project } = suite;
 
     test("the job's check and build for Cloudflare, into wrangler.toml's folder", () => {
       for (const id of ["check", "build"]) {
-        const run = runStep(step(workflow, "cloudflare", id), { cwd: project, curbside });
+        const run = runStep(step(workflow, "cloudflare", id), { cwd: project, curbside: suite.curbside });
         assert.equal(run.status, 0, `step ${id}:\n${run.stderr}`);
       }
       const folder = join(project, readToml(project, "wrangler.toml").pages_build_output_dir);
@@ -815,12 +815,12 @@ if (!only || only.includes("cloudflare")) {
 
     test("wrangler pages dev, given no folder, serves that folder; the job's verify passes against it", async () => {
       const folder = join(project, readToml(project, "wrangler.toml").pages_build_output_dir);
-      host = await startWrangler(folder, { project });
+      const host = (suite.host = await startWrangler(folder, { project }));
       const home = await fetch(host.url);
       assert.equal(await home.text(), readFileSync(join(folder, "index.html"), "utf8"), "wrangler serves the build");
       const run = runStep(step(workflow, "cloudflare", "verify"), {
         cwd: project,
-        curbside,
+        curbside: suite.curbside,
         values: { PAGE_URL: host.url, ALLOW_SAMPLES: "true" },
       });
       assert.equal(run.status, 0, run.stderr);
