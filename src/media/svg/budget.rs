@@ -32,7 +32,7 @@ pub fn expanded_len(text: &str) -> Result<u64, String> {
     let mut total = text.len() as u64;
     for (name, at_least) in references(text, longest) {
         if declared.contains_key(name) {
-            let full = entity_len(name, &declared, &mut known, 0)?;
+            let full = entity_len(name, &declared, longest, &mut known, 0)?;
             total = total.saturating_add(full.saturating_sub(at_least));
         }
     }
@@ -81,6 +81,7 @@ fn references(text: &str, longest: usize) -> impl Iterator<Item = (&str, u64)> {
 fn entity_len<'a>(
     name: &'a str,
     declared: &HashMap<&'a str, &'a str>,
+    longest: usize,
     known: &mut HashMap<&'a str, u64>,
     depth: u8,
 ) -> Result<u64, String> {
@@ -92,11 +93,10 @@ fn entity_len<'a>(
         return Err(format!("the entity &{name}; refers to itself"));
     }
     let value = declared.get(name).copied().unwrap_or_default();
-    let longest = declared.keys().map(|name| name.len()).max().unwrap_or(0);
     let mut len = value.len() as u64;
     for (inner, reference) in references(value, longest) {
         if declared.contains_key(inner) {
-            let full = entity_len(inner, declared, known, depth + 1)?;
+            let full = entity_len(inner, declared, longest, known, depth + 1)?;
             len = len.saturating_add(full.saturating_sub(reference));
         }
     }
