@@ -67,30 +67,30 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Not for attributes.
-pub fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// For a value between double quotes: white space other than a space is
-/// written as a reference, which a parser keeps (a literal one becomes a space).
-pub fn xml_escape_attribute(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
+/// Text made safe for HTML and XML, in an element or in an attribute between
+/// double or single quotes: the one escaper of everything the build writes.
+/// White space other than a space is written as a reference, which an XML
+/// parser keeps where a literal one in an attribute becomes a space.
+pub fn escape_markup(text: &str) -> std::borrow::Cow<'_, str> {
+    let special = |c: char| matches!(c, '&' | '<' | '>' | '"' | '\'' | '\n' | '\r' | '\t');
+    if !text.contains(special) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
             '\n' => out.push_str("&#10;"),
             '\r' => out.push_str("&#13;"),
             '\t' => out.push_str("&#9;"),
             _ => out.push(c),
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -109,11 +109,15 @@ mod tests {
     }
 
     #[test]
-    fn xml_escape_escapes_markup_characters() {
-        assert_eq!(xml_escape("a<b>&c"), "a&lt;b&gt;&amp;c");
+    fn escape_markup_escapes_markup_characters_and_keeps_white_space() {
+        assert_eq!(escape_markup("a<b>&c"), "a&lt;b&gt;&amp;c");
         assert_eq!(
-            xml_escape_attribute("\"a\"\n<&>"),
-            "&quot;a&quot;&#10;&lt;&amp;&gt;"
+            escape_markup("\"a\"\n<&>\t'"),
+            "&quot;a&quot;&#10;&lt;&amp;&gt;&#9;&#39;"
         );
+        assert!(matches!(
+            escape_markup("plain"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// The one Node process the Rust CLI drives: bundles the islands with esbuild and
+// The long-lived Node process the Rust CLI drives: bundles the islands with esbuild and
 // renders their server HTML with React.
 //
 // Protocol: newline-delimited JSON. Each request line gets exactly one reply line

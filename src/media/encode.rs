@@ -32,7 +32,10 @@ fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     let decoded = match picture.kind {
         picture::Kind::Jpeg => jpeg::decode(bytes)?,
         picture::Kind::Png => png_file::decode(bytes)?,
-        _ => webp_file::decode(bytes)?,
+        picture::Kind::Webp => webp_file::decode(bytes)?,
+        picture::Kind::Gif | picture::Kind::Svg => {
+            return Err("a GIF or an SVG is published cleaned, never decoded".to_string());
+        }
     };
     let orientation = decoded.orientation;
     let (width, height) = (decoded.width, decoded.height);
@@ -90,7 +93,7 @@ impl From<String> for Failure {
 pub fn encode(
     pixels: &Pixels,
     variants: &[Variant],
-    avif: Option<&AvifEncoder>,
+    avif: Option<&dyn AvifEncoder>,
 ) -> Result<Vec<Vec<u8>>, Failure> {
     encode_with(pixels, variants, &ENCODING, avif)
 }
@@ -100,7 +103,7 @@ pub fn encode_with(
     pixels: &Pixels,
     variants: &[Variant],
     encoding: &Encoding,
-    avif: Option<&AvifEncoder>,
+    avif: Option<&dyn AvifEncoder>,
 ) -> Result<Vec<Vec<u8>>, Failure> {
     variants
         .par_iter()
@@ -174,7 +177,7 @@ fn encode_one(
     variant: &Variant,
     alpha: bool,
     encoding: &Encoding,
-    avif: Option<&AvifEncoder>,
+    avif: Option<&dyn AvifEncoder>,
 ) -> Result<Vec<u8>, Failure> {
     let (width, height) = (variant.width, variant.height);
     match variant.format {
@@ -228,6 +231,9 @@ fn encode_one(
             Ok(out)
         }
         Format::Png => Ok(png_file::encode(data, width, height, alpha)?),
+        Format::Gif | Format::Svg => Err("a GIF or an SVG is published cleaned, never encoded"
+            .to_string()
+            .into()),
     }
 }
 

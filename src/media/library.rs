@@ -14,11 +14,10 @@ use super::avif::AvifEncoder;
 use super::crop::Crop;
 use super::encode::{self, Failure};
 use super::markup::{self, Cut, Placement};
-use super::picture::{self, Kind, Picture};
+use super::picture::{self, Picture};
 use super::variants::{self, Frame, Variant};
-use super::{gif_file, svg};
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::output::file::OutputFile;
+use crate::output::file::{OutputFile, write_whole};
 
 type Records = BTreeMap<String, String>;
 
@@ -29,6 +28,8 @@ struct Placed {
     /// The sets of copies its placements offer: of which part of it, and
     /// whether in AVIF too (as a page's largest paint).
     offered: BTreeSet<(bool, Frame)>,
+    /// A GIF's or an SVG's copy, cleaned as it was checked.
+    published: Option<Arc<Vec<u8>>>,
 }
 
 impl Placed {
@@ -57,7 +58,7 @@ pub struct Library {
     cache: Option<PathBuf>,
     records: Records,
     /// Makes the largest paint's AVIF copies; one that publishes nothing needs none.
-    avif: Option<AvifEncoder>,
+    avif: Option<Arc<dyn AvifEncoder>>,
     placed: Mutex<BTreeMap<String, Placed>>,
     fresh: Mutex<Records>,
 }
@@ -111,12 +112,13 @@ impl Library {
         crate::confined::check(&self.content, &self.shown, Path::new(&name))
             .map_err(|err| err.at(at.clone()))?;
         let (path, shown) = picture::paths(&self.content, &self.shown, &name);
-        let (picture, _) = picture::read(&path, &name, &shown, at)?;
-        let picture = Arc::new(picture);
+        let read = picture::read(&path, &name, &shown, at)?;
+        let picture = Arc::new(read.picture);
         self.lock_placed().entry(name).or_insert_with(|| Placed {
             picture: Arc::clone(&picture),
             at: at.clone(),
             offered: BTreeSet::new(),
+            published: read.published.map(Arc::new),
         });
         Ok(picture)
     }
@@ -186,9 +188,9 @@ impl Library {
         self.placed.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// AVIF copies made by sharp from the packages in `frontend`.
-    pub fn with_avif_encoder(mut self, frontend: &Path) -> Library {
-        self.avif = Some(AvifEncoder::new(frontend));
+    /// What makes the AVIF copies of a page's largest paint.
+    pub fn with_avif_encoder(mut self, encoder: Arc<dyn AvifEncoder>) -> Library {
+        self.avif = Some(encoder);
         self
     }
 
@@ -231,13 +233,9 @@ impl Library {
                 .collect());
         }
         let fail = |why: String| self.damaged(placed, why);
-        let bytes = self.read_again(placed)?;
-        if !picture.kind.processed() {
-            let contents = match picture.kind {
-                Kind::Gif => gif_file::clean(&bytes).map_err(|refused| refused.to_string()),
-                _ => svg::clean(&bytes).map_err(|refused| format!("{refused:?}")),
-            }
-            .map_err(fail)?;
+        if let Some(published) = &placed.published {
+            // A GIF or an SVG: one file, cleaned when it was read.
+            let contents = published.to_vec();
             self.write_cached(&planned[0], &contents);
             let file = OutputFile {
                 path: planned[0].path.clone(),
@@ -245,6 +243,7 @@ impl Library {
             };
             return Ok(vec![file]);
         }
+        let bytes = self.read_again(placed)?;
         let pixels = encode::decode(picture, &bytes).map_err(fail)?;
         let missing: Vec<Variant> = planned
             .iter()
@@ -253,7 +252,7 @@ impl Library {
             .map(|(variant, _)| variant.clone())
             .collect();
         let made =
-            encode::encode(&pixels, &missing, self.avif.as_ref()).map_err(
+            encode::encode(&pixels, &missing, self.avif.as_deref()).map_err(
                 |failure| match failure {
                     Failure::Picture(why) => fail(why),
                     Failure::Encoder(diagnostic) => diagnostic.at(placed.at.clone()),
@@ -366,7 +365,7 @@ impl Library {
         let Some(path) = self.cached_path(variant) else {
             return;
         };
-        if write_whole(&path, contents)
+        if write_whole(&path, contents).is_ok()
             && let Some(name) = path.file_name().and_then(|name| name.to_str())
         {
             self.fresh
@@ -386,7 +385,7 @@ impl Library {
         if records != self.records
             && let Ok(json) = serde_json::to_vec_pretty(&records)
         {
-            write_whole(&dir.join(RECORDS), &json);
+            let _ = write_whole(&dir.join(RECORDS), &json);
         }
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
@@ -402,18 +401,4 @@ impl Library {
 
 fn cache_name(variant: &Variant) -> &str {
     variant.path.rsplit('/').next().unwrap_or(&variant.path)
-}
-
-/// Writes through a temporary file renamed into place, so a stopped build never
-/// leaves a cut-off file; whether it was written.
-fn write_whole(path: &Path, contents: &[u8]) -> bool {
-    let Some(dir) = path.parent() else {
-        return false;
-    };
-    let partial = path.with_extension(format!("partial-{}", std::process::id()));
-    let written = std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&partial, contents))
-        .and_then(|()| std::fs::rename(&partial, path));
-    let _ = std::fs::remove_file(&partial);
-    written.is_ok()
 }

@@ -6,6 +6,7 @@
 use super::crop::Focus;
 use super::picture::Picture;
 use super::variants::{Format, Variant};
+use crate::text::escape_markup;
 
 /// How a picture stands on its page.
 #[derive(Debug, Clone, Default)]
@@ -57,12 +58,12 @@ pub fn markup(picture: &Picture, variants: &[Variant], placement: &Placement) ->
             .unwrap_or_default();
         return format!(
             "<img src=\"/{src}\" alt=\"{alt}\" {size}{rest} decoding=\"async\" />",
-            alt = attr(placement.alt),
+            alt = escape_markup(placement.alt),
             size = size_attributes(picture.width, picture.height),
             rest = img_attributes(placement),
         );
     }
-    let sizes = attr(placement.sizes);
+    let sizes = escape_markup(placement.sizes);
     let sources: String = [Format::Avif, Format::Webp]
         .into_iter()
         .filter(|format| variants.iter().any(|v| v.format == *format))
@@ -87,8 +88,8 @@ pub fn cut_markup(
     };
     let mut sources = String::new();
     for (cut, variants) in others {
-        let sizes = attr(cut.sizes);
-        let media = format!(" media=\"{}\"", attr(cut.media));
+        let sizes = escape_markup(cut.sizes);
+        let media = format!(" media=\"{}\"", escape_markup(cut.media));
         let (width, height) = shown_size(picture, variants);
         let size = format!(" {}", size_attributes(width, height));
         for format in [Format::Avif, Format::Webp, fallback(variants)] {
@@ -97,7 +98,7 @@ pub fn cut_markup(
             }
         }
     }
-    let sizes = attr(last_cut.sizes);
+    let sizes = escape_markup(last_cut.sizes);
     for format in [Format::Avif, Format::Webp] {
         if last.iter().any(|v| v.format == format) {
             sources.push_str(&source("", format, last, &sizes, ""));
@@ -118,7 +119,7 @@ pub fn preload(picture: &Picture, variants: &[Variant], sizes: &str, media: &str
     let media = if media.is_empty() {
         String::new()
     } else {
-        format!(" media=\"{}\"", attr(media))
+        format!(" media=\"{}\"", escape_markup(media))
     };
     if !picture.kind.processed() {
         let href = variants
@@ -134,7 +135,7 @@ pub fn preload(picture: &Picture, variants: &[Variant], sizes: &str, media: &str
         "<link rel=\"preload\" as=\"image\" type=\"{}\" imagesrcset=\"{}\" imagesizes=\"{}\"{media} fetchpriority=\"high\" />",
         format.mime(),
         srcset(variants, format),
-        attr(sizes)
+        escape_markup(sizes)
     )
 }
 
@@ -174,7 +175,7 @@ fn img(variants: &[Variant], placement: &Placement, sizes: &str, shown: (u32, u3
     format!(
         "<img src=\"/{src}\" srcset=\"{}\" sizes=\"{sizes}\" alt=\"{}\" {}{} decoding=\"async\" />",
         srcset(variants, fallback),
-        attr(placement.alt),
+        escape_markup(placement.alt),
         size_attributes(shown.0, shown.1),
         img_attributes(placement),
     )
@@ -204,10 +205,10 @@ fn size_attributes(width: u32, height: u32) -> String {
 fn img_attributes(placement: &Placement) -> String {
     let mut attributes = placement
         .class
-        .map(|class| format!(" class=\"{}\"", attr(class)))
+        .map(|class| format!(" class=\"{}\"", escape_markup(class)))
         .unwrap_or_default();
     if !placement.title.is_empty() {
-        attributes.push_str(&format!(" title=\"{}\"", attr(placement.title)));
+        attributes.push_str(&format!(" title=\"{}\"", escape_markup(placement.title)));
     }
     attributes.push_str(if placement.priority {
         " fetchpriority=\"high\""
@@ -226,14 +227,6 @@ fn srcset(variants: &[Variant], format: Format) -> String {
         .map(|v| format!("/{} {}w", v.path, v.width))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Escapes text for a quoted HTML attribute.
-fn attr(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

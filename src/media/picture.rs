@@ -136,7 +136,16 @@ fn sniff(bytes: &[u8]) -> Sniffed {
 /// Reads and checks the picture at `path` (its `name` relative to
 /// `content/`, `shown` as messages print it); `at` is where it is placed,
 /// which every error points to.
-pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Picture, Vec<u8>)> {
+/// A picture as read and checked.
+pub struct ReadPicture {
+    pub picture: Picture,
+    /// The file's bytes, which a photo's copies are made from.
+    pub file: Vec<u8>,
+    /// For a GIF or an SVG, the copy to publish, cleaned as it was checked.
+    pub published: Option<Vec<u8>>,
+}
+
+pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<ReadPicture> {
     let fail =
         |message: String, help: String| Err(Diagnostic::new(message).at(at.clone()).help(help));
     let metadata = match std::fs::metadata(path) {
@@ -206,6 +215,7 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
         .at(at.clone())
         .help("shorten the animation or make it smaller in your editor (fewer frames, a smaller size), or publish it as a video file in content/public/ and link to it")
     };
+    let mut published = None;
     let (width, height, alpha, animated) = match kind {
         Kind::Jpeg | Kind::Png | Kind::Webp => {
             let (size, frames) = decoded_size(&bytes, kind).map_err(damaged)?;
@@ -224,14 +234,16 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
         Kind::Svg => {
             let cleaned =
                 super::svg::clean(&bytes).map_err(|refused| refused.diagnostic(shown, at))?;
-            svg_size(&cleaned)
+            let size = svg_size(&cleaned)
                 .map(|(w, h)| (w, h, true, false))
                 .map_err(|why| {
                     Diagnostic::new(format!("the SVG {} cannot be read", shown.display()))
                         .at(at.clone())
                         .caused_by(why)
                         .help("open it in a browser or an SVG editor to find the mistake, and save it again")
-                })?
+                })?;
+            published = Some(cleaned);
+            size
         }
     };
     if u64::from(width) * u64::from(height) > MAX_PIXELS && kind != Kind::Svg {
@@ -248,10 +260,11 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
     }
     if kind == Kind::Gif {
         // Frame by frame, once its size is known to be reasonable.
-        super::gif_file::clean(&bytes).map_err(|refused| match refused {
+        let cleaned = super::gif_file::clean(&bytes).map_err(|refused| match refused {
             super::gif_file::Refused::Damaged(why) => damaged(why),
             super::gif_file::Refused::OverBudget(over) => over_budget(over),
         })?;
+        published = Some(cleaned);
     }
     let picture = Picture {
         name: name.to_string(),
@@ -262,7 +275,11 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<(Pic
         digest: digest(&bytes),
         animated,
     };
-    Ok((picture, bytes))
+    Ok(ReadPicture {
+        picture,
+        file: bytes,
+        published,
+    })
 }
 
 /// The file at `path`, refusing to read more than `limit` bytes of it (a
@@ -320,7 +337,8 @@ fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(Size, u64), St
     let header = match kind {
         Kind::Jpeg => super::jpeg::header(bytes)?,
         Kind::Png => super::png_file::header(bytes)?,
-        _ => super::webp_file::header(bytes)?,
+        Kind::Webp => super::webp_file::header(bytes)?,
+        Kind::Gif | Kind::Svg => return Err("a GIF or an SVG has no photo header".to_string()),
     };
     let (width, height) = if header.orientation.quarter_turn() {
         (header.height, header.width)

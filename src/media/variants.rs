@@ -6,7 +6,7 @@
 //! is never made again. And the markup that offers them to the browser.
 
 use super::crop::Crop;
-use super::picture::Picture;
+use super::picture::{Kind, Picture};
 
 /// Widths of the copies, in pixels, never wider than the photo itself. 1200
 /// covers a phone 390 px wide at three device pixels per CSS pixel; 2000
@@ -108,6 +108,10 @@ pub enum Format {
     Jpeg,
     /// The fallback of a photo with transparency, which JPEG cannot hold.
     Png,
+    /// A GIF, published cleaned at its own size.
+    Gif,
+    /// An SVG, published cleaned: sharp at every size.
+    Svg,
 }
 
 impl Format {
@@ -117,6 +121,8 @@ impl Format {
             Format::Webp => "webp",
             Format::Jpeg => "jpg",
             Format::Png => "png",
+            Format::Gif => "gif",
+            Format::Svg => "svg",
         }
     }
 
@@ -166,13 +172,18 @@ pub const FOLDER: &str = "assets/img";
 /// for a GIF or SVG, the file itself under its hashed name.
 pub fn plan(picture: &Picture, priority: bool, frame: &Frame) -> Vec<Variant> {
     let stem = picture.stem();
-    if !picture.kind.processed() {
-        let ext = picture.kind.extension();
+    let cleaned = match picture.kind {
+        Kind::Gif => Some(Format::Gif),
+        Kind::Svg => Some(Format::Svg),
+        Kind::Jpeg | Kind::Png | Kind::Webp => None,
+    };
+    if let Some(format) = cleaned {
+        let ext = format.extension();
         // Named after the bytes and how they are cleaned, as the copies are.
         let key = format!("{}|{SETTINGS_VERSION}|{ext}", picture.digest);
         let hash = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(key.as_bytes()));
         return vec![Variant {
-            format: Format::Png,
+            format,
             width: picture.width,
             height: picture.height,
             path: format!("{FOLDER}/{stem}-{}.{ext}", &hash[..10]),

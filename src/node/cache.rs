@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Bundle, RenderedIsland};
-use crate::output::file::OutputFile;
+use crate::output::file::{OutputFile, write_whole};
 use crate::text::hex;
 
 pub type Key = String;
@@ -111,13 +111,7 @@ impl NodeCache {
         }) else {
             return;
         };
-        let path = self.dir.join(format!("{kind}.json"));
-        let temporary = self
-            .dir
-            .join(format!("{kind}.json.{}.tmp", std::process::id()));
-        let _ = std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&temporary, json))
-            .and_then(|()| std::fs::rename(&temporary, &path));
+        let _ = write_whole(&self.dir.join(format!("{kind}.json")), &json);
     }
 
     pub fn bundle(&self, key: &Key) -> Option<Bundle> {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
-use crate::output::file::OutputFile;
+use crate::output::file::{OutputFile, write_whole};
 use crate::text::hex;
 
 const TEXT_EXTENSIONS: &[&str] = &["html", "css", "js", "svg", "xml", "txt", "json"];
@@ -68,16 +68,11 @@ impl Compressor {
     /// Best effort: an unwritable cache only costs time.
     fn write_cached(&self, key: &Key, (gz, br): &(Vec<u8>, Vec<u8>)) {
         if let Some(dir) = &self.disk {
-            let path = dir.join(hex(key));
-            // Written whole (temp file, then rename): an interrupted or
-            // concurrent build never leaves a cut-off file.
-            let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
             let mut bytes = Vec::with_capacity(8 + gz.len() + br.len());
             bytes.extend_from_slice(&(gz.len() as u64).to_le_bytes());
             bytes.extend_from_slice(gz);
             bytes.extend_from_slice(br);
-            let _ =
-                std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, &path));
+            let _ = write_whole(&dir.join(hex(key)), &bytes);
         }
     }
 

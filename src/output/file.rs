@@ -1,5 +1,6 @@
 //! A file of the built site, what every stage hands on.
 
+use std::io::Write;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
@@ -43,6 +44,20 @@ pub struct CopiedFile<'a> {
 pub fn hashed_name(stem: &str, extension: &str, contents: &[u8]) -> String {
     let digest = hex(&Sha256::digest(contents));
     format!("{stem}-{}.{extension}", &digest[..10])
+}
+
+/// Writes `contents` to `path` whole or not at all: into a temporary file
+/// beside it, renamed over it once written, so a stopped build, or another
+/// writing the same file, never leaves a cut-off one.
+pub fn write_whole(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .ok_or_else(|| std::io::Error::other("a file path with no folder"))?;
+    std::fs::create_dir_all(dir)?;
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(contents)?;
+    file.persist(path).map_err(|err| err.error)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::diagnostics::Result;
 use crate::islands;
 use crate::islands::props::FormEndpoint;
 use crate::media::{Library, public};
+use crate::node::SharpAvif;
 use crate::output::hosting::Hosting;
 use crate::render::Layouts;
 use crate::styles;
@@ -70,7 +71,7 @@ impl Loaded {
                 &shown("content"),
                 Some(project.cache().join("images")),
             )
-            .with_avif_encoder(&project.frontend()),
+            .with_avif_encoder(Arc::new(SharpAvif::new(&project.frontend()))),
         );
         crate::confined::check_tree(&project.content(), &shown("content"))?;
         let site = content::load(&project.content(), &shown("content"), &pictures)?;

@@ -9,7 +9,7 @@ use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value};
 
 use crate::diagnostics::{self, Diagnostic, Location, Result};
 use crate::media::{Library, Placement};
-use crate::text::{line_column, read_text};
+use crate::text::{escape_markup, line_column, read_text};
 
 pub struct Layouts {
     env: Environment<'static>,
@@ -132,8 +132,8 @@ impl Layouts {
     }
 }
 
-/// Escapes `&`, `<`, `>`, `"` and `'` only: minijinja's default escapes `/`
-/// too, which makes URLs in attributes harder to read.
+/// The build's own escaper: minijinja's default escapes `/` too, which makes
+/// URLs in attributes harder to read.
 fn escape_html(
     out: &mut minijinja::Output,
     state: &mut minijinja::State,
@@ -146,17 +146,7 @@ fn escape_html(
         return minijinja::escape_formatter(out, state, value);
     }
     let text = value.to_string();
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
+    let escaped = escape_markup(&text);
     out.write_str(&escaped).map_err(|_| {
         minijinja::Error::new(
             minijinja::ErrorKind::WriteFailure,

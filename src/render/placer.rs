@@ -12,7 +12,7 @@ use super::placements::{OnPage, Placements};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::islands::RenderedIsland;
 use crate::output::file::OutputFile;
-use crate::text::xml_escape;
+use crate::text::escape_markup;
 
 /// Puts the islands' server HTML, the scripts and the minified stylesheets into
 /// rendered pages, after minifying, so nothing hydration needs is lost. The
@@ -151,8 +151,8 @@ fn island_markup(island: &OnPage, rendered: &RenderedIsland, files: &str) -> Res
     let hydrate = hydrate_strategy(island, rendered);
     Ok(format!(
         "<div class=\"island island--{name}\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-placement=\"{id}\" data-files=\"{files}\">{html}</div><script type=\"application/json\" id=\"props-{id}\">{props}</script>",
-        files = xml_escape(files),
-        hydrate = xml_escape(hydrate),
+        files = escape_markup(files),
+        hydrate = escape_markup(hydrate),
         id = island.id,
         html = rendered.html,
         props = json::for_script(&island.placed.props)?,

@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::content::Site;
 use crate::diagnostics::{Diagnostic, Location, Result};
-use crate::output::file::OutputFile;
+use crate::output::file::{OutputFile, write_whole};
 use crate::text::read_text;
 
 pub const WIDTH: u32 = 1200;
@@ -105,11 +105,7 @@ impl ShareCards {
     /// Best effort: an unwritable cache only means drawing again.
     fn write_disk(&self, inputs: &str, png: &[u8]) {
         let Some(dir) = &self.disk else { return };
-        let path = dir.join(format!("{inputs}.png"));
-        let partial = dir.join(format!("{inputs}.png.partial"));
-        let _ = std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&partial, png))
-            .and_then(|()| std::fs::rename(&partial, &path));
+        let _ = write_whole(&dir.join(format!("{inputs}.png")), png);
     }
 }
 

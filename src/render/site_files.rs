@@ -2,7 +2,7 @@
 
 use crate::content::Site;
 use crate::output::file::OutputFile;
-use crate::text::xml_escape;
+use crate::text::escape_markup;
 
 /// sitemap.xml: the home page and every Markdown page.
 pub fn sitemap(site: &Site) -> OutputFile {
@@ -10,11 +10,11 @@ pub fn sitemap(site: &Site) -> OutputFile {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    xml.push_str(&format!("<url><loc>{}/</loc></url>\n", xml_escape(base)));
+    xml.push_str(&format!("<url><loc>{}/</loc></url>\n", escape_markup(base)));
     for page in &site.pages {
         xml.push_str(&format!(
             "<url><loc>{}/{}</loc>",
-            xml_escape(base),
+            escape_markup(base),
             page.slug
         ));
         if let Some(date) = page.meta.date {

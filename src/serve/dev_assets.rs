@@ -2,7 +2,7 @@
 //! live-reload script and style, the stand-in's pages. The site's policy covers
 //! them too, so nothing inline.
 
-use crate::text::xml_escape;
+use crate::text::escape_markup;
 
 /// Every previewed page ends with it.
 pub const LIVE_SCRIPT_TAG: &str = r#"<script type="module" src="/__curbside/live.js"></script>"#;
@@ -50,7 +50,7 @@ pub fn not_built_page() -> String {
 pub fn form_error_page(messages: &[String]) -> String {
     let items: String = messages
         .iter()
-        .map(|m| format!("<li>{}</li>", xml_escape(m)))
+        .map(|m| format!("<li>{}</li>", escape_markup(m)))
         .collect();
     page(
         "The submission was not accepted",
@@ -61,7 +61,7 @@ pub fn form_error_page(messages: &[String]) -> String {
 }
 
 fn page(title: &str, body_html: &str) -> String {
-    let title = xml_escape(title);
+    let title = escape_markup(title);
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<link rel=\"stylesheet\" href=\"/__curbside/overlay.css\">\n</head>\n<body>\n<main class=\"curbside-page\">\n<h1>{title}</h1>\n{body_html}\n</main>\n{LIVE_SCRIPT_TAG}\n</body>\n</html>\n"
     )

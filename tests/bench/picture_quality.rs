@@ -159,10 +159,10 @@ fn write(path: &str, bytes: &[u8]) -> Result<(), String> {
 /// The photo read and decoded as the build reads it.
 fn load(path: &Path) -> Result<(Picture, Pixels), String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let (picture, bytes) =
+    let read =
         picture::read(path, &name, path, &Location::file(path)).map_err(|err| err.to_string())?;
-    let pixels = encode::decode(&picture, &bytes)?;
-    Ok((picture, pixels))
+    let pixels = encode::decode(&read.picture, &read.file)?;
+    Ok((read.picture, pixels))
 }
 
 fn variant(format: Format, width: u32, height: u32) -> Variant {
@@ -244,7 +244,11 @@ fn cut_reference(path: &Path, width: u32, aspect: (u32, u32)) -> Result<Vec<u8>,
 
 /// A WebP or JPEG copy decoded to PNG: WebP by libwebp, as browsers do.
 fn to_png(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let (data, width, height, alpha) = if bytes.len() >= 12 && &bytes[8..12] == b"WEBP" {
+    // By the file's own first bytes, never by elimination: an AVIF copy that
+    // another tool decoded arrives as a PNG.
+    let (data, width, height, alpha) = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return Ok(bytes.to_vec());
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
         let decoded = webp::Decoder::new(bytes)
             .decode()
             .ok_or("libwebp could not decode the copy")?;
@@ -254,10 +258,16 @@ fn to_png(bytes: &[u8]) -> Result<Vec<u8>, String> {
             decoded.height(),
             decoded.is_alpha(),
         )
-    } else {
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
         // The build's JPEG copies are RGB without a profile.
         let decoded = curbside::media::jpeg::decode(bytes)?;
         (decoded.data, decoded.width, decoded.height, false)
+    } else {
+        let start: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        return Err(format!(
+            "a copy this bench cannot read (it starts {}): give it as PNG, WebP or JPEG",
+            start.join(" ")
+        ));
     };
     curbside::media::png_file::encode(&data, width, height, alpha)
 }

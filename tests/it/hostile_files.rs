@@ -429,8 +429,9 @@ fn mutated_pictures_are_errors_or_pictures_never_panics() {
             std::fs::write(&path, &bytes).expect("write a case");
             let outcome = std::panic::catch_unwind(|| {
                 let at = Location::file(&name);
-                let (found, bytes) = picture::read(&path, &name, Path::new(&name), &at)
+                let read = picture::read(&path, &name, Path::new(&name), &at)
                     .map_err(|_| "refused on reading")?;
+                let (found, bytes) = (read.picture, read.file);
                 match found.kind {
                     picture::Kind::Gif => {
                         let copy = gif_file::clean(&bytes).map_err(|_| "refused GIF")?;

@@ -134,7 +134,7 @@ impl Writer<'_> {
                     self.out.push('>');
                     open = true;
                 }
-                self.out.push_str(&crate::text::xml_escape(text));
+                self.out.push_str(&crate::text::escape_markup(text));
                 continue;
             }
             if in_svg(child)
@@ -186,7 +186,7 @@ impl Writer<'_> {
                 let _ = write!(
                     self.out,
                     " {prefix}href=\"#{}\"",
-                    crate::text::xml_escape_attribute(id)
+                    crate::text::escape_markup(id)
                 );
             }
             return Ok(());
@@ -197,7 +197,7 @@ impl Writer<'_> {
         let _ = write!(
             self.out,
             " {prefix}{name}=\"{}\"",
-            crate::text::xml_escape_attribute(value)
+            crate::text::escape_markup(value)
         );
         Ok(())
     }

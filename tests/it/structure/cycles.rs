@@ -9,6 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::files::{read, rust_files, shown, src};
+use super::graph;
 use super::tokens::{Token, tokens};
 
 #[test]
@@ -78,14 +79,14 @@ struct FileFacts {
     names: Vec<(ModPath, usize)>,
 }
 
-struct Tree {
+pub(super) struct Tree {
     files: BTreeMap<PathBuf, FileFacts>,
     modules: BTreeMap<ModPath, PathBuf>,
     root: PathBuf,
 }
 
 impl Tree {
-    fn load(src: &Path) -> Tree {
+    pub(super) fn load(src: &Path) -> Tree {
         let mut tree = Tree {
             files: BTreeMap::new(),
             modules: BTreeMap::new(),
@@ -158,7 +159,7 @@ impl Tree {
     }
 
     /// Each file's dependencies, with the line that makes each one.
-    fn edges(&self) -> BTreeMap<&PathBuf, BTreeMap<PathBuf, usize>> {
+    pub(super) fn edges(&self) -> BTreeMap<&PathBuf, BTreeMap<PathBuf, usize>> {
         let mut edges: BTreeMap<&PathBuf, BTreeMap<PathBuf, usize>> = BTreeMap::new();
         for (file, facts) in &self.files {
             let out = edges.entry(file).or_default();
@@ -177,55 +178,26 @@ impl Tree {
     /// Every cycle, one per strongly connected group of files, as
     /// `a.rs:line → b.rs:line → a.rs`.
     fn cycles(&self) -> Vec<String> {
-        let edges = self.edges();
-        let name = |file: &Path| {
-            file.strip_prefix(&self.root)
-                .unwrap_or(file)
-                .display()
-                .to_string()
-        };
-        let mut seen: BTreeSet<PathBuf> = BTreeSet::new();
-        let mut cycles = Vec::new();
-        for start in edges.keys() {
-            if seen.contains(*start) {
-                continue;
-            }
-            // The shortest way from `start` back to itself, if any.
-            let mut came_from: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
-            let mut frontier = vec![(*start).clone()];
-            let mut closed = None;
-            'search: while !frontier.is_empty() {
-                let mut next = Vec::new();
-                for file in frontier {
-                    for target in edges.get(&file).into_iter().flat_map(|out| out.keys()) {
-                        if target == *start {
-                            closed = Some(file.clone());
-                            break 'search;
-                        }
-                        if !came_from.contains_key(target) {
-                            came_from.insert(target.clone(), file.clone());
-                            next.push(target.clone());
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            let Some(mut last) = closed else { continue };
-            let mut chain = vec![(*start).clone()];
-            while last != **start {
-                chain.push(last.clone());
-                last = came_from[&last].clone();
-            }
-            chain[1..].reverse();
-            chain.push((*start).clone());
-            seen.extend(chain.iter().cloned());
-            let steps: Vec<String> = chain
-                .windows(2)
-                .map(|pair| format!("{}:{}", name(&pair[0]), edges[&pair[0]][&pair[1]]))
-                .collect();
-            cycles.push(format!("{} → {}", steps.join(" → "), name(start)));
-        }
-        cycles
+        let edges: BTreeMap<PathBuf, BTreeMap<PathBuf, String>> = self
+            .edges()
+            .into_iter()
+            .map(|(file, out)| {
+                let out = out.into_iter().map(|(to, line)| (to, line.to_string()));
+                (file.clone(), out.collect())
+            })
+            .collect();
+        let name = |file: &PathBuf| self.shown(file);
+        graph::cycles(&edges, &name, &|from, line| {
+            format!("{}:{line}", name(from))
+        })
+    }
+
+    /// A file as the failures show it, from src/.
+    pub(super) fn shown(&self, file: &Path) -> String {
+        file.strip_prefix(&self.root)
+            .unwrap_or(file)
+            .display()
+            .to_string()
     }
 }
 
