@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
 import puppeteer from "puppeteer-core";
 import { headerFacts } from "../support/layout-probes.mjs";
-import { leaveWhileRuntimeLoads, RUNTIME_FAILED, runtimeFailsWhileStaying, screenshotFolder, startSite, visitorJourney } from "./journey.mjs";
+import { leaveWhileRuntimeLoads, pressesWithReactHeld, RUNTIME_FAILED, runtimeFailsWhileStaying, screenshotFolder, startSite, visitorJourney } from "./journey.mjs";
 
 const executablePath = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
@@ -106,6 +106,12 @@ test("Firefox ESR: the header stays on one line from 390 px down to 320 px", asy
     assert.ok((facts.toggleRight ?? 0) <= facts.layoutWidth, `the menu button is inside the page at ${width} px`);
     assert.ok(facts.iconWidth > 10, `the menu icon shows at ${width} px`);
   }
+  await page.close();
+});
+
+test("Firefox ESR: every press is answered with React held back, and the held sign-up is sent once", async () => {
+  const { page, driver } = await firefoxDriver();
+  assert.deepEqual(await pressesWithReactHeld(driver, site), []);
   await page.close();
 });
 

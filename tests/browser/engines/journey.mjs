@@ -92,6 +92,12 @@ const PROBE = `(() => {
 /** The islands runtime, which the loader imports once the page has painted. */
 export const RUNTIME = /^\/assets\/islands-[\w-]+\.js$/;
 
+/** React's chunk, shared by every island: fetched at the first engagement, and no press may wait for it. */
+export const REACT_CHUNK = /^\/assets\/chunk-[\w-]+\.js$/;
+
+/** Files a later test may hold back again, so the browser never keeps them in its cache. */
+const NEVER_CACHED = [RUNTIME, REACT_CHUNK];
+
 /**
  * Starts the preview server and the probing proxy in front of it.
  * @returns {Promise<{ origin: string, output: string[], hold: (pattern: RegExp) => Held, stop: () => Promise<void> }>}
@@ -191,8 +197,8 @@ export async function startSite() {
       (reply) => {
         const type = String(reply.headers["content-type"] ?? "");
         if (!type.startsWith("text/html")) {
-          // The runtime never comes from the browser's cache, so a later test can still hold it back.
-          const headers = RUNTIME.test(incoming.url ?? "") ? { ...reply.headers, "cache-control": "no-store" } : reply.headers;
+          // Never from the browser's cache, so a later test can still hold these back.
+          const headers = NEVER_CACHED.some((file) => file.test(incoming.url ?? "")) ? { ...reply.headers, "cache-control": "no-store" } : reply.headers;
           outgoing.writeHead(reply.statusCode ?? 502, headers);
           reply.pipe(outgoing);
           return;
@@ -263,6 +269,40 @@ async function clearProblems(driver) {
 
 /** @param {Driver} driver @param {string} selector */
 const text = (driver, selector) => driver.evaluate((s) => document.querySelector(s)?.textContent?.trim() ?? null, selector);
+
+/** Forgets what this origin saved of the visitor (the plan, the Start choice). @param {Driver} driver */
+async function forgetVisitor(driver) {
+  await driver.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+/** What the form carries once the annual plan is chosen. */
+const ANNUAL_IN_FORM = { promotion: "Yearly plan (2 months free)", plan_type: "annual", plan_amount: "250", billing_frequency: "yearly" };
+
+/** The form's plan: the select's words and the hidden fields sent with it. @param {Driver} driver */
+function formPlan(driver) {
+  return driver.evaluate(() => {
+    const value = (/** @type {string} */ name) => /** @type {HTMLInputElement | null} */ (document.querySelector(`#contact [name="${name}"]`))?.value;
+    const select = /** @type {HTMLSelectElement} */ (document.querySelector("#promotion"));
+    return {
+      promotion: select.selectedOptions[0]?.textContent ?? "",
+      plan_type: value("plan_type"),
+      plan_amount: value("plan_amount"),
+      billing_frequency: value("billing_frequency"),
+    };
+  });
+}
+
+/** The billing switch's state and the word it shows as active, such as "true Annual". @param {Driver} driver */
+function switchShows(driver) {
+  return driver.evaluate(() => {
+    const current = document.querySelector(".pricing")?.getAttribute("data-current-plan");
+    const word = document.querySelector(`.pricing [data-plan-option="${current}"]`)?.textContent?.trim();
+    return `${document.querySelector(".pricing__switch")?.getAttribute("aria-checked")} ${word}`;
+  });
+}
 
 const PERSON = {
   firstName: "Ada",
@@ -347,18 +387,12 @@ export async function visitorJourney(driver, origin, serverOutput, shots) {
   assert.equal(style.zipHeight, 44, "the ZIP field is 44 px tall");
 
   // The billing switch, to annual and back.
-  const checked = () => driver.evaluate(() => document.querySelector(".pricing__switch")?.getAttribute("aria-checked"));
-  const activeLabel = () =>
-    driver.evaluate(() => {
-      const current = document.querySelector(".pricing")?.getAttribute("data-current-plan");
-      return document.querySelector(`.pricing [data-plan-option="${current}"]`)?.textContent?.trim();
-    });
-  assert.equal(await checked(), "false");
+  assert.equal(await switchShows(driver), "false Monthly");
   await driver.click(".pricing__switch");
-  await until(async () => (await checked()) === "true" && (await activeLabel()) === "Annual", "the switch shows annual");
+  await until(async () => (await switchShows(driver)) === "true Annual", "the switch shows annual");
   await shot(`${phone.width}-pricing-annual`);
   await driver.click(".pricing__switch");
-  await until(async () => (await checked()) === "false" && (await activeLabel()) === "Monthly", "the switch is back on monthly");
+  await until(async () => (await switchShows(driver)) === "false Monthly", "the switch is back on monthly");
 
   // Start Annual after hydration: the form's plan and the hidden plan fields follow.
   await until(
@@ -366,24 +400,14 @@ export async function visitorJourney(driver, origin, serverOutput, shots) {
     "the pricing island has hydrated",
   );
   await driver.click('.plan-card[data-plan="annual"] .plan-card__start');
-  const plan = () =>
-    driver.evaluate(() => {
-      const value = (/** @type {string} */ name) => /** @type {HTMLInputElement | null} */ (document.querySelector(`#contact [name="${name}"]`))?.value;
-      const select = /** @type {HTMLSelectElement} */ (document.querySelector("#promotion"));
-      return {
-        promotion: select.selectedOptions[0]?.textContent ?? "",
-        plan_type: value("plan_type"),
-        plan_amount: value("plan_amount"),
-        billing_frequency: value("billing_frequency"),
-      };
-    });
+  const plan = () => formPlan(driver);
   await until(async () => (await plan()).plan_type === "annual", "Start Annual chooses the annual plan");
-  assert.deepEqual(await plan(), { promotion: "Yearly plan (2 months free)", plan_type: "annual", plan_amount: "250", billing_frequency: "yearly" });
+  assert.deepEqual(await plan(), ANNUAL_IN_FORM);
 
   // The sign-up, answered by the preview's stand-in for the form service.
   // City and state come filled in with the service area's.
   for (const [name, value] of Object.entries(PERSON)) await driver.type(`#contact form [name="${name}"]`, value);
-  assert.deepEqual(await plan(), { promotion: "Yearly plan (2 months free)", plan_type: "annual", plan_amount: "250", billing_frequency: "yearly" });
+  assert.deepEqual(await plan(), ANNUAL_IN_FORM);
   await shot(`${phone.width}-form-filled`);
   await driver.click('#contact form button[type="submit"]');
   await until(async () => (await text(driver, "#contact h2")) === "Thanks — we've got your info!", "the thank-you view appears", 20_000).catch(
@@ -500,6 +524,60 @@ export async function runtimeFailsWhileStaying(driver, site, failure) {
   await until(async () => (await driver.evaluate(() => location.pathname).catch(() => "/")) !== "/", "the browser shows the stand-in's answer");
   // Read again after the home page is gone: nothing more came from it.
   return { recorded: await fromHome(), recordedBeforeSending: recordedOnHome, heard: heardOnHome };
+}
+
+/**
+ * Every press of the home page's islands answered with React's chunk held back at the server:
+ * the switch and its words, Start Annual, the ZIP's note, and the submit showing it is being
+ * sent, with no island hydrated. Released, the held submission reaches the stand-in once and
+ * the thanks show. Returns what the page logged.
+ * @param {Driver} driver @param {{ origin: string, output: string[], hold: (pattern: RegExp) => Held }} site
+ */
+export async function pressesWithReactHeld(driver, site) {
+  await driver.resize(390, 844);
+  // A visitor new to the site: no plan saved by an earlier journey.
+  await driver.open(`${site.origin}/privacypolicy`);
+  await forgetVisitor(driver);
+  const held = site.hold(REACT_CHUNK);
+  await driver.open(`${site.origin}/`);
+  await clearProblems(driver);
+  assert.equal(await switchShows(driver), "false Monthly", "the page starts on the monthly plan");
+  await driver.click(".pricing__switch");
+  await until(async () => (await switchShows(driver)) === "true Annual", "the switch shows annual");
+  // The press was an engagement: React has been asked for, and is held.
+  await held.requested;
+  await driver.click('.pricing [data-plan-option="monthly"]');
+  await until(async () => (await switchShows(driver)) === "false Monthly", "the word Monthly chooses monthly");
+  await driver.click('.plan-card[data-plan="annual"] .plan-card__start');
+  await until(async () => (await formPlan(driver)).plan_type === "annual", "Start Annual chooses the annual plan in the form");
+  assert.deepEqual(await formPlan(driver), ANNUAL_IN_FORM);
+  assert.equal(await switchShows(driver), "true Annual", "the toggle follows Start Annual");
+
+  const email = `ada.held.${driver.engine}.${Date.now()}@example.com`;
+  for (const [name, value] of Object.entries({ ...PERSON, email })) await driver.type(`#contact form [name="${name}"]`, value);
+  await until(async () => (await text(driver, "#contact [role=status]")) === "Great, Brookings area ZIP codes are in our service area.", "the ZIP's note answers");
+  await driver.click('#contact form button[type="submit"]');
+  const button = () => driver.evaluate(() => {
+    const submit = /** @type {HTMLButtonElement | null} */ (document.querySelector('#contact form button[type="submit"]'));
+    return submit ? `${submit.disabled} ${submit.textContent?.trim()}` : null;
+  });
+  await until(async () => (await button()) === "true Submitting…", "the submit shows it is being sent");
+  const hydrated = () => driver.evaluate(() => document.querySelectorAll("[data-island][data-react], [data-island][data-hydrated]").length);
+  assert.equal(await hydrated(), 0, "no island has React yet");
+  assert.equal(site.output.join("").includes(email), false, "nothing sent while React is held");
+
+  held.release();
+  await until(async () => (await text(driver, "#contact h2")) === "Thanks — we've got your info!", "the thank-you view appears", 20_000);
+  await until(async () => site.output.join("").includes(email), "the stand-in saves the sign-up");
+  // A later sign of React at work, before counting: the toggle, back in view, hydrates.
+  await driver.evaluate(() => document.querySelector("#pricing")?.scrollIntoView());
+  await until(() => driver.evaluate(() => document.querySelector("[data-island=pricing][data-hydrated]") !== null), "the toggle hydrates");
+  assert.equal(site.output.join("").split(email).length - 1, 1, "the sign-up is sent once");
+  assert.equal(await switchShows(driver), "true Annual", "hydrating kept the plan the visitor chose");
+  const logged = await problems(driver);
+  // The next test meets a new visitor again.
+  await forgetVisitor(driver);
+  return logged;
 }
 
 /** Screenshots go here when ENGINE_SCREENSHOTS names a folder. */

@@ -47,15 +47,25 @@ async function expectNoReact(page: Page): Promise<void> {
   await expect(page.locator("[data-island][data-react], [data-island][data-hydrated]")).toHaveCount(0);
 }
 
+/** The visitor's settings the presses must not depend on. */
+const SETTINGS = [
+  { name: "", reducedMotion: "no-preference", saveData: false },
+  { name: ", with reduced motion", reducedMotion: "reduce", saveData: false },
+  { name: ", with Save-Data", reducedMotion: "no-preference", saveData: true },
+] as const;
+
 test.describe("with React held back", () => {
-  for (const reducedMotion of ["no-preference", "reduce"] as const) {
-    test(`every control on the home page answers, and once React arrives the form is sent once${reducedMotion === "reduce" ? ", with reduced motion" : ""}`, async ({ page }, testInfo) => {
+  for (const { name, reducedMotion, saveData } of SETTINGS) {
+    test(`every control on the home page answers, and once React arrives the form is sent once${name}`, async ({ page }, testInfo) => {
       await page.emulateMedia({ reducedMotion });
+      // Chromium's own data saver: navigator.connection.saveData, and the Save-Data header.
+      if (saveData) await (await page.context().newCDPSession(page)).send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
       const react = await holdAsset(page, REACT_CHUNK);
       const service = await interceptFormService(page);
       service.answer(SUCCESS);
       await probeIslands(page);
       await page.goto("/#pricing");
+      expect(await page.evaluate(() => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true)).toBe(saveData);
       await recordPlanEvents(page);
       const pricing = page.locator("[data-island=pricing]");
 
