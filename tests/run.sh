@@ -15,7 +15,8 @@
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 #
 # bash tests/run.sh --quick is the inner loop: Rust's tests, Vitest and one visitor's
-# sign-up in Chromium, without lints, other engines, editors or hosts. CI runs the whole.
+# sign-up in Chromium (clippy's lints inside the compile, as in the whole run), without other
+# engines, editors or hosts. CI runs the whole.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -202,20 +203,16 @@ export CARGO_INCREMENTAL=0
 # crates, with `-D warnings` in CLIPPY_ARGS, just as `cargo clippy` sets both. It sees
 # the targets `cargo clippy --all-targets` would (library, binary, tests, examples),
 # and the dependencies are not compiled again in check mode (260-310 s of a fresh run).
-if [ "$quick" = 0 ]; then
-  export RUSTC_WORKSPACE_WRAPPER=clippy-driver
-  export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-fi
+# The quick run compiles the same way: a wrapper of its own would make each kind of run
+# compile curbside's crate again after the other.
+export RUSTC_WORKSPACE_WRAPPER=clippy-driver
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
 # The curbside binary first, wherever CARGO_TARGET_DIR puts it: the browser tests
 # start as soon as it is built, and the Rust tests compile beside them. It is the
 # binary `cargo test` runs (the tests' profile, the same code as `cargo run --release`),
 # so there is no compile of a release binary.
-if [ "$quick" = 0 ]; then
-  step "Rust: compiling the curbside binary, with clippy's lints (cargo build)"
-else
-  step "Rust: compiling the curbside binary (cargo build)"
-fi
+step "Rust: compiling the curbside binary, with clippy's lints (cargo build)"
 CURBSIDE_BIN=$(node tests/browser/support/curbside-binary.mjs --tests)
 export CURBSIDE_BIN
 

@@ -28,7 +28,8 @@ function run(command, args, cwd) {
   const result = spawnSync(command, args, {
     cwd,
     stdio: "inherit",
-    env: { ...process.env, CURBSIDE_TEST_PORT: process.env.CURBSIDE_TEST_PORT ?? "4190" },
+    // Every control at every moment: the test command presses a sample of them.
+    env: { ...process.env, TAP_SWEEP: "every", CURBSIDE_TEST_PORT: process.env.CURBSIDE_TEST_PORT ?? "4190" },
   });
   if (result.status !== 0) console.error(`(${command} ${args.join(" ")} exited with ${result.status})`);
 }
