@@ -117,7 +117,6 @@ fn main() -> ExitCode {
                 out: out.clone(),
                 endpoint: FormEndpoint::Hosted,
                 dev_script: String::new(),
-                precompress: hosting.precompressed(),
                 hosting,
             };
             Builder::new(project, options)

@@ -10,13 +10,16 @@ use super::colour::{Channels, Decoded};
 use super::header::{self, Header};
 use super::orientation::Orientation;
 
-const MAX_SIDE: usize = 65_535;
+/// The most JPEG itself can say of a side (two bytes): the decoder's own
+/// check. What the build accepts is held by `header::MAX_PIXELS`, and what
+/// it publishes by `variants::MAX_SIDE`.
+const JPEG_FORMAT_SIDE: usize = 65_535;
 
 fn options() -> DecoderOptions {
     DecoderOptions::default()
         .set_strict_mode(true)
-        .set_max_width(MAX_SIDE)
-        .set_max_height(MAX_SIDE)
+        .set_max_width(JPEG_FORMAT_SIDE)
+        .set_max_height(JPEG_FORMAT_SIDE)
 }
 
 pub fn header(bytes: &[u8]) -> Result<Header, String> {

@@ -114,7 +114,7 @@ impl Builder {
             compressor,
             frontend: &frontend,
             endpoint: &options.endpoint,
-            precompress: options.precompress,
+            precompress: options.hosting.facts().precompressed,
         };
         let placements = Arc::new(crate::render::placements::Placements::default());
         let (outcome, node_failed) = std::thread::scope(|scope| {
@@ -141,7 +141,7 @@ impl Builder {
                 &placements,
                 &options.out,
                 compressor,
-                options.precompress,
+                options.hosting.facts().precompressed,
             );
             let outcome = stream_site(project, options, share_cards, &mut stream, send_loaded);
             (outcome, stream.close())

@@ -44,8 +44,6 @@ pub struct BuildOptions {
     pub endpoint: FormEndpoint,
     /// Appended to every page's body (live reload, when previewing).
     pub dev_script: String,
-    /// Only for hosting that sends them: others would publish them.
-    pub precompress: bool,
     /// Decides which of `_headers` and `_redirects` are written.
     pub hosting: Hosting,
 }

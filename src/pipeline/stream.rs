@@ -381,10 +381,10 @@ impl<'a, 'scope> Stream<'a, 'scope> {
             render::robots(site),
         ];
         files.extend(published);
-        if options.hosting.headers_file() {
+        if options.hosting.facts().headers_file {
             files.push(OutputFile::text("_headers", headers::headers_file(&inline)));
         }
-        if let Some(rules) = options.hosting.redirects_file() {
+        if let Some(rules) = options.hosting.facts().redirects_file {
             files.push(OutputFile::text("_redirects", rules.to_string()));
         }
         self.write(files, true);

@@ -58,7 +58,6 @@ pub fn run(options: ServeOptions) -> Result<()> {
         out,
         endpoint: FormEndpoint::Local,
         dev_script: LIVE_SCRIPT_TAG.to_string(),
-        precompress: false,
         // Headers come back from `_headers`, as Netlify reads them.
         hosting: Hosting::Netlify,
     };

@@ -1,14 +1,13 @@
 //! Addresses that are not files of the build: pages' `.html` and trailing-slash
 //! forms, unknown addresses (the 404 page, status 404), and what must never be served.
 
-use super::advice;
 use super::built::Built;
 use super::client::{Answer, Failure, Origin};
 use super::files::{limit_for, unanswered};
 use super::headers;
 use super::pool::Job;
 use super::report::Found;
-use crate::output::hosting::Hosting;
+use crate::output::hosting::OtherAddresses;
 
 #[derive(Debug, Clone)]
 pub enum Expect {
@@ -62,11 +61,8 @@ const INTERNAL: &[(&str, &str)] = &[
 pub fn probes(built: &Built) -> Vec<Probe> {
     let hosting = built.hosting;
     let mut probes = Vec::new();
-    // The hosting's own redirects; Netlify and GitHub Pages may answer the page itself.
-    let strict = matches!(
-        hosting,
-        Hosting::Nginx | Hosting::Caddy | Hosting::Cloudflare
-    );
+    // The hosting's own redirects; some may answer the page itself.
+    let strict = hosting.facts().other_addresses == OtherAddresses::Redirect;
     let pages: Vec<(String, String)> = built
         .pages()
         .filter(|page| page.address != "/")
@@ -108,7 +104,7 @@ pub fn probes(built: &Built) -> Vec<Probe> {
             expect: Expect::NotFound,
         });
     }
-    if matches!(hosting, Hosting::Nginx | Hosting::Caddy) {
+    if hosting.facts().hides_404_address {
         probes.push(Probe {
             path: "/404".into(),
             expect: Expect::NotFound,
@@ -117,7 +113,7 @@ pub fn probes(built: &Built) -> Vec<Probe> {
     let mut hidden: Vec<(&str, &'static str)> = INTERNAL.to_vec();
     hidden.push(("/_headers", "_headers"));
     hidden.push(("/_redirects", "_redirects"));
-    if hosting.precompressed() {
+    if hosting.facts().precompressed {
         hidden.push(("/index.html.br", "the precompressed copies"));
         hidden.push(("/index.html.gz", "the precompressed copies"));
     }
@@ -173,7 +169,7 @@ pub fn judge(
                             if location.is_empty() { String::new() } else { format!(" (to {location})") }
                         ),
                     )
-                    .fix(advice::redirects(hosting)),
+                    .fix(hosting.facts().redirects()),
                 ),
             }
         }
@@ -189,7 +185,7 @@ pub fn judge(
                             answer.status
                         ),
                     )
-                    .fix(not_found_fix(hosting)),
+                    .fix(hosting.facts().not_found()),
                 );
             } else if answer.body != built.not_found {
                 found.push(
@@ -198,7 +194,7 @@ pub fn judge(
                         path,
                         "an unknown address answers 404, but not with this build's 404 page",
                     )
-                    .fix(not_found_fix(hosting)),
+                    .fix(hosting.facts().not_found()),
                 );
             }
         }
@@ -219,22 +215,12 @@ pub fn judge(
                             answer.status
                         ),
                     )
-                    .fix(advice::hide(hosting)),
+                    .fix(hosting.facts().hide()),
                 );
             }
         }
     }
     found
-}
-
-fn not_found_fix(hosting: Hosting) -> String {
-    match hosting {
-        Hosting::Nginx | Hosting::Caddy => advice::headers(hosting),
-        _ => format!(
-            "404.html at the top of dist/ is the page for unknown addresses: {}",
-            advice::redeploy(hosting)
-        ),
-    }
 }
 
 /// The built address against the verified one (canonical links, sitemap and
@@ -250,7 +236,7 @@ pub fn site_address(
     let record = &built.record;
     let fix_url = format!(
         "set url in content/business.yaml to the site's address, build, and {}",
-        advice::redeploy(built.hosting)
+        built.hosting.facts().redeploy()
     );
     if record.samples.iter().any(|name| name == "url") {
         let what = format!(
@@ -274,7 +260,7 @@ pub fn site_address(
         } else {
             Found::error("other url", "/", what).fix(format!(
                 "content/business.yaml names this address now: build, and {}",
-                advice::redeploy(built.hosting)
+                built.hosting.facts().redeploy()
             ))
         });
     }

@@ -107,7 +107,8 @@ fn published(out: &Path, hosting: Hosting) -> Result<Vec<Published>> {
         let hidden_dot = file
             .split('/')
             .any(|part| part.starts_with('.') && part != ".well-known");
-        let copy = hosting.precompressed() && (file.ends_with(".br") || file.ends_with(".gz"));
+        let copy =
+            hosting.facts().precompressed && (file.ends_with(".br") || file.ends_with(".gz"));
         if hidden_dot || copy || file == "_headers" || file == "_redirects" || file == "404.html" {
             continue;
         }

@@ -88,8 +88,11 @@ impl Origin {
 pub struct Client {
     origin: Origin,
     agent: ureq::Agent,
-    attempts: u32,
 }
+
+/// Tries of an address before its failure counts: a failed connection, a
+/// timeout or a server error may pass.
+pub const ATTEMPTS: u32 = 3;
 
 pub const HARD_CAP: u64 = 64 * 1024 * 1024;
 
@@ -106,11 +109,7 @@ impl Client {
             .accept_encoding("br, gzip")
             .build()
             .into();
-        Client {
-            origin,
-            agent,
-            attempts: 3,
-        }
+        Client { origin, agent }
     }
 
     pub fn origin(&self) -> &Origin {
@@ -123,7 +122,7 @@ impl Client {
         let limit = limit.min(HARD_CAP);
         let url = format!("{}{path}", self.origin.as_str());
         let mut last = None;
-        for attempt in 0..self.attempts {
+        for attempt in 0..ATTEMPTS {
             if attempt > 0 {
                 std::thread::sleep(Duration::from_millis(200 << attempt));
             }

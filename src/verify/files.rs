@@ -3,9 +3,8 @@
 
 use std::collections::HashSet;
 
-use super::advice;
 use super::built::{Built, Published};
-use super::client::{Answer, Failure, Origin};
+use super::client::{ATTEMPTS, Answer, Failure, Origin};
 use super::headers;
 use super::report::Found;
 
@@ -20,7 +19,7 @@ pub fn unanswered(failure: &Failure, address: &str, built: &Built) -> Found {
         Failure::Unanswered(why) => Found::error(
             format!("unanswered {why}"),
             address,
-            format!("could not be fetched, after 3 tries: {why}"),
+            format!("could not be fetched, after {ATTEMPTS} tries: {why}"),
         )
         .fix("check that the site is up and reachable from here, then verify again"),
         Failure::TooLarge(limit) => Found::error(
@@ -32,7 +31,7 @@ pub fn unanswered(failure: &Failure, address: &str, built: &Built) -> Found {
         )
         .fix(format!(
             "look at the server's or proxy's error log; {}",
-            advice::redeploy(built.hosting)
+            built.hosting.facts().redeploy()
         )),
     }
 }
@@ -45,7 +44,7 @@ fn not_served(answer: &Answer, address: &str, origin: &Origin, built: &Built) ->
             address,
             "is missing from the live site (it answers 404)",
         )
-        .fix(advice::redeploy(hosting)),
+        .fix(hosting.facts().redeploy()),
         status @ 300..=399 => {
             let location = answer.header("location").unwrap_or_default();
             match origin.resolve(location) {
@@ -60,13 +59,13 @@ fn not_served(answer: &Answer, address: &str, origin: &Origin, built: &Built) ->
                     address,
                     format!("redirects ({status}) to {path} instead of answering with this build's file"),
                 )
-                .fix(advice::redirects(hosting)),
+                .fix(hosting.facts().redirects()),
             }
         }
         status @ 500..=599 => Found::error(
             format!("server error {status}"),
             address,
-            format!("answers {status}, a server error, after 3 tries"),
+            format!("answers {status}, a server error, after {ATTEMPTS} tries"),
         )
         .fix("look at the server's error log (or the hosting's status page), then verify again"),
         status => Found::error(
@@ -74,7 +73,7 @@ fn not_served(answer: &Answer, address: &str, origin: &Origin, built: &Built) ->
             address,
             format!("answers {status} instead of 200"),
         )
-        .fix(advice::redeploy(hosting)),
+        .fix(hosting.facts().redeploy()),
     }
 }
 
@@ -125,6 +124,7 @@ pub fn judge(
         &answer,
         file.is_hashed_asset(),
         address,
+        &built.record,
         built.hosting,
     ));
     if file.is_page() {
@@ -142,7 +142,7 @@ fn other_bytes(
     asset_names: &HashSet<String>,
 ) -> Found {
     let address = file.address.as_str();
-    let fix = advice::redeploy(built.hosting);
+    let fix = built.hosting.facts().redeploy();
     if file.is_page() {
         let text = String::from_utf8_lossy(live);
         let foreign = assets_named(&text)
@@ -210,8 +210,9 @@ fn form(live: &[u8], expected: &[u8], address: &str, built: &Built) -> Vec<Found
                 )
                 .fix(format!(
                     "set formspree_form_id in content/business.yaml to your form's id (formspree.io/f/<id>), build, and {}",
-                    advice::redeploy(built.hosting)
-                )),
+                    built.hosting.facts().redeploy()
+                ))
+                .of_a_sample(),
             );
         }
     }
@@ -226,7 +227,7 @@ fn form(live: &[u8], expected: &[u8], address: &str, built: &Built) -> Vec<Found
                     wanted.first().map_or("nowhere", String::as_str)
                 ),
             )
-            .fix(advice::redeploy(built.hosting)),
+            .fix(built.hosting.facts().redeploy()),
         );
     }
     found

@@ -1,14 +1,11 @@
 //! One answer's headers against the hosting's promise: security headers (with
 //! this build's hashes), content type, caching.
 
-use super::advice;
 use super::client::Answer;
 use super::report::Found;
 use crate::output::hosting::Hosting;
 use crate::output::record::BuildRecord;
 
-/// "Cached for good" for a hashed asset.
-const LONG: u64 = 31_536_000;
 /// At most, for a file whose name stays the same.
 const SHORT: u64 = 86_400;
 
@@ -19,7 +16,7 @@ pub fn security(
     address: &str,
 ) -> Vec<Found> {
     let mut found = Vec::new();
-    if hosting == Hosting::GithubPages {
+    if !hosting.facts().sends_headers {
         return found;
     }
     for (name, expected) in &record.headers {
@@ -30,7 +27,7 @@ pub fn security(
                     address,
                     format!("no {name} header is sent: {}", why(name)),
                 )
-                .fix(advice::headers(hosting)),
+                .fix(hosting.facts().send_headers()),
             ),
             Some(live) if live.trim() == expected => {}
             Some(live) if name == "Content-Security-Policy" && other_hashes(live, expected) => {
@@ -40,7 +37,7 @@ pub fn security(
                         address,
                         "the Content-Security-Policy sent is another build's: its hashes of the inline code are not this build's, so browsers block the pages' inline style and script and the islands do not start",
                     )
-                    .fix(advice::stale_policy(hosting)),
+                    .fix(hosting.facts().stale_policy()),
                 )
             }
             Some(live) => found.push(
@@ -49,7 +46,7 @@ pub fn security(
                     address,
                     format!("{name} is \"{live}\", not this build's \"{expected}\""),
                 )
-                .fix(advice::headers(hosting)),
+                .fix(hosting.facts().send_headers()),
             ),
         }
     }
@@ -128,37 +125,36 @@ pub fn content_type(answer: &Answer, file: &str, address: &str, hosting: Hosting
     } else {
         Found::warning(key, address, what)
     };
-    Some(found.fix(match hosting {
-        Hosting::Nginx => "include /etc/nginx/mime.types in the http block, as nginx's own configuration does".to_string(),
-        Hosting::Caddy => "let Caddy's file_server choose the type: remove any header rule that sets Content-Type".to_string(),
-        _ => "remove any Content-Type rule added to the hosting's settings, then deploy again".to_string(),
-    }))
+    Some(found.fix(hosting.facts().content_type()))
 }
 
-/// Hashed assets for good; every other file, named the same from build to
-/// build, a day at most.
-pub fn caching(answer: &Answer, hashed: bool, address: &str, hosting: Hosting) -> Option<Found> {
-    if hosting == Hosting::GithubPages {
+/// Hashed assets as the build recorded it (for good); every other file,
+/// named the same from build to build, a day at most.
+pub fn caching(
+    answer: &Answer,
+    hashed: bool,
+    address: &str,
+    record: &BuildRecord,
+    hosting: Hosting,
+) -> Option<Found> {
+    if !hosting.facts().sends_headers {
         return None;
     }
     let live = answer.header("cache-control").unwrap_or_default();
-    let lower = live.to_ascii_lowercase();
-    let max_age = lower.split(',').find_map(|part| {
-        part.trim()
-            .strip_prefix("max-age=")
-            .and_then(|age| age.trim().parse::<u64>().ok())
-    });
-    let immutable = lower.contains("immutable");
-    if hashed && !(immutable || max_age.is_some_and(|age| age >= LONG)) {
+    let (max_age, immutable) = cache_terms(live);
+    let recorded = &record.asset_cache_control;
+    let (long, _) = cache_terms(recorded);
+    let lasts = |age: u64| long.is_some_and(|long| age >= long);
+    if hashed && !(immutable || max_age.is_some_and(lasts)) {
         return Some(
             Found::warning(
                 "short asset cache",
                 address,
                 format!(
-                    "this asset's name changes with its content, yet it is cached as \"{live}\", not for a year: returning visitors fetch it again"
+                    "this asset's name changes with its content, yet it is cached as \"{live}\", not as the build asks (\"{recorded}\"): returning visitors fetch it again"
                 ),
             )
-            .fix(advice::headers(hosting)),
+            .fix(hosting.facts().send_headers()),
         );
     }
     if !hashed && (immutable || max_age.is_some_and(|age| age > SHORT)) {
@@ -170,8 +166,19 @@ pub fn caching(answer: &Answer, hashed: bool, address: &str, hosting: Hosting) -
                     "is cached as \"{live}\", though its address stays the same from build to build: visitors keep the old file after the next deploy"
                 ),
             )
-            .fix(advice::headers(hosting)),
+            .fix(hosting.facts().send_headers()),
         );
     }
     None
+}
+
+/// A Cache-Control value's max-age, and whether it says immutable.
+fn cache_terms(value: &str) -> (Option<u64>, bool) {
+    let lower = value.to_ascii_lowercase();
+    let max_age = lower.split(',').find_map(|part| {
+        part.trim()
+            .strip_prefix("max-age=")
+            .and_then(|age| age.trim().parse::<u64>().ok())
+    });
+    (max_age, lower.contains("immutable"))
 }

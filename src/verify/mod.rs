@@ -2,11 +2,11 @@
 //! with the built bytes and promised headers, addresses answered as the hosting
 //! does, nothing internal reachable, the form reaching its service.
 //!
-//! Each file uses only those before it: `report`, `advice`, `client`, `pool`,
-//! `built`, `headers`, `files`, `addresses`, `run`.
+//! Each file uses only those before it: `report`, `client`, `pool`, `built`,
+//! `headers`, `files`, `addresses`, `run`. What to tell the owner is each
+//! hosting's own (`output::hosting`).
 
 mod addresses;
-mod advice;
 mod built;
 mod client;
 mod files;

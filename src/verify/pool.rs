@@ -2,8 +2,9 @@
 //! so only a few bodies are held.
 
 use std::io::{IsTerminal, Write};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
 
 use super::client::{Answer, Client, Failure};
 
@@ -58,7 +59,8 @@ impl Progress {
     }
 }
 
-/// What `judge` made of each answer, in the order of `jobs`.
+/// What `judge` made of each answer, in the order of `jobs`: `CONCURRENCY`
+/// requests at a time, each answer judged (and its body let go) as it comes.
 pub fn each<T: Send>(
     client: &Client,
     jobs: &[Job],
@@ -66,27 +68,23 @@ pub fn each<T: Send>(
     judge: impl Fn(usize, Result<Answer, Failure>) -> T + Sync,
 ) -> Vec<T> {
     progress.expect(jobs.len());
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..CONCURRENCY.min(jobs.len()) {
-            scope.spawn(|| {
-                loop {
-                    let at = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(at) else { break };
-                    let judged = judge(at, client.get(&job.path, job.limit));
-                    progress.tick();
-                    if let Ok(mut results) = results.lock() {
-                        results[at] = Some(judged);
-                    }
-                }
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
+    let run = || -> Vec<T> {
+        jobs.par_iter()
+            .enumerate()
+            .map(|(at, job)| {
+                let judged = judge(at, client.get(&job.path, job.limit));
+                progress.tick();
+                judged
+            })
+            .collect()
+    };
+    // Threads of their own: each mostly waits on the network, which the
+    // build's pool, one thread a core, would leave idle.
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(CONCURRENCY)
+        .build()
+    {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    }
 }

@@ -36,6 +36,8 @@ pub struct Found {
     pub address: String,
     pub what: String,
     pub fix: Option<String>,
+    /// About a sample value left in: only a warning with `--allow-samples`.
+    pub sample: bool,
 }
 
 impl Found {
@@ -46,6 +48,7 @@ impl Found {
             address: address.to_string(),
             what: what.into(),
             fix: None,
+            sample: false,
         }
     }
 
@@ -56,8 +59,21 @@ impl Found {
         }
     }
 
+    pub fn note(key: impl Into<String>, address: &str, what: impl Into<String>) -> Found {
+        Found {
+            severity: Severity::Note,
+            ..Found::error(key, address, what)
+        }
+    }
+
     pub fn fix(mut self, fix: impl Into<String>) -> Found {
         self.fix = Some(fix.into());
+        self
+    }
+
+    /// Marks it as about a sample value left in.
+    pub fn of_a_sample(mut self) -> Found {
+        self.sample = true;
         self
     }
 }

@@ -170,19 +170,22 @@ fn check(
     });
     findings.extend(judged.into_iter().flatten());
     findings.extend(addresses::site_address(built, origin, allow_samples, given));
-    if built.hosting == Hosting::GithubPages {
-        findings.push(Found {
-            key: "github pages".into(),
-            severity: Severity::Note,
-            address: "/".into(),
-            what: "GitHub Pages sends none of the site's headers: no HSTS, no protection against being framed (only a header can forbid it), no nosniff, Referrer-Policy or Permissions-Policy. Each page's <meta> Content-Security-Policy still limits its scripts, styles, images, connections and form posts to the site and Formspree".into(),
-            fix: Some("for those headers, build for and host on Netlify, Cloudflare Pages, nginx or Caddy".into()),
-        });
+    let facts = built.hosting.facts();
+    if !facts.sends_headers {
+        let others = Hosting::sending_headers();
+        let (last, rest) = others.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
+        let note = Found::note(
+            "no headers",
+            "/",
+            format!("{} sends none of the site's headers: no HSTS, no protection against being framed (only a header can forbid it), no nosniff, Referrer-Policy or Permissions-Policy. Each page's <meta> Content-Security-Policy still limits its scripts, styles, images, connections and form posts to the site and Formspree", facts.name),
+        )
+        .fix(format!("for those headers, build for and host on {} or {last}", rest.join(", ")));
+        findings.push(note);
     }
 }
 
 fn samples_allowed(found: Found, allow_samples: bool) -> Found {
-    if allow_samples && found.key == "sample form" {
+    if allow_samples && found.sample {
         Found {
             severity: Severity::Warning,
             ..found

@@ -73,7 +73,7 @@ fn build_as(url: &str, hosting: Hosting, form: &str, samples: &[&str]) -> Built 
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, bytes).unwrap();
     }
-    if hosting.headers_file() {
+    if hosting.facts().headers_file {
         std::fs::write(out.join("_headers"), headers_file(&inline())).unwrap();
     }
     let server = dir.path().join("dist-server");
