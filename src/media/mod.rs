@@ -4,6 +4,7 @@
 
 pub mod avif;
 pub mod colour;
+mod copy_cache;
 pub mod crop;
 pub mod encode;
 pub mod gif_file;
@@ -13,8 +14,10 @@ pub mod library;
 pub mod markup;
 pub mod orientation;
 pub mod picture;
+mod picture_path;
 pub mod png_file;
 pub mod public;
+pub mod publish;
 pub mod svg;
 pub mod variants;
 pub mod webp_file;
@@ -23,3 +26,4 @@ pub use crop::Focus;
 pub use library::Library;
 pub use markup::{Cut, Placement};
 pub use picture::{Kind, Picture};
+pub use publish::Plan;

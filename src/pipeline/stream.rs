@@ -77,7 +77,8 @@ pub(super) fn stream_site(
     }
     // Beside Node's work: the pictures' copies and the published files.
     let publishing = Instant::now();
-    let mut files = loaded.pictures.publish()?;
+    let plan = pages.finish();
+    let mut files = loaded.pictures.publish(&plan)?;
     let mut streamed = Vec::new();
     for file in &loaded.public {
         if file.compressed() {

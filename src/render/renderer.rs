@@ -12,7 +12,7 @@ use super::placements::Catalog;
 use super::{minify, structured_data};
 use crate::content::values::FocalPoint;
 use crate::diagnostics::{Location, Result};
-use crate::media::Placement;
+use crate::media::{Placement, Plan};
 use crate::output::file::OutputFile;
 
 /// Renders every page: home, each Markdown page, and the 404 page.
@@ -47,6 +47,12 @@ impl<'a> PageRenderer<'a> {
     /// How many pages the site has.
     pub fn count(&self) -> usize {
         self.input.site.pages.len() + 2
+    }
+
+    /// Done rendering: the pictures' copies the pages offered, for
+    /// publishing, which takes nothing else.
+    pub fn finish(self) -> Plan {
+        self.input.pictures.plan()
     }
 
     /// The pages of `range`, each rendered on its own on every core, in
