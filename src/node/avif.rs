@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::dependencies::ensure_installed;
+use super::dependencies::start_node;
 use crate::diagnostics::{Diagnostic, Result};
 use crate::media::avif::AvifEncoder;
 
@@ -153,19 +153,12 @@ impl AvifEncoder for SharpAvif {
 
 impl Running {
     fn start(frontend: &Path) -> Result<Running> {
-        ensure_installed(frontend)?;
-        let mut child = Command::new("node")
-            .arg(SCRIPT)
-            .current_dir(frontend)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|err| {
-                Diagnostic::new("could not run Node to encode the AVIF copies")
-                    .caused_by(err)
-                    .help("install Node.js 20.19 or later")
-            })?;
+        let mut child = start_node(
+            frontend,
+            Path::new(SCRIPT),
+            Stdio::piped(),
+            "encode the AVIF copies",
+        )?;
         let (Some(stdin), Some(stdout), Some(mut stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {

@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::dependencies::ensure_installed;
+use super::dependencies::start_node;
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Bundle, RenderedIsland};
 use crate::output::file::OutputFile;
@@ -85,23 +85,16 @@ impl NodeBridge {
     /// Starts the island server, running `npm ci` first when its packages are
     /// missing or stale.
     pub fn start(frontend: &Path) -> Result<NodeBridge> {
-        ensure_installed(frontend)?;
         // Node runs in the frontend folder.
         let frontend =
             std::path::absolute(frontend).map_err(|err| Diagnostic::io("find", frontend, err))?;
         let script = frontend.join("scripts").join("island-server.mjs");
-        let mut child = Command::new("node")
-            .arg(&script)
-            .current_dir(&frontend)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|err| {
-                Diagnostic::new("could not start Node.js to build the interactive parts of the site (frontend/)")
-                    .caused_by(err)
-                    .help("install Node.js 20.19 or later and make sure `node` is on your PATH")
-            })?;
+        let mut child = start_node(
+            &frontend,
+            &script,
+            Stdio::inherit(),
+            "build the interactive parts of the site (frontend/)",
+        )?;
         let stdin = child
             .stdin
             .take()

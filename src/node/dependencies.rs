@@ -2,7 +2,7 @@
 //! builds with one command.
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
 
 use sha2::{Digest, Sha256};
 
@@ -15,6 +15,30 @@ const STAMP: &str = "node_modules/.curbside-installed";
 /// Held while installing, so builds started together install once. Not in
 /// node_modules/, which npm removes meanwhile.
 const INSTALL_LOCK: &str = ".install.lock";
+
+/// Node running `script` in `frontend`, its packages installed first, with
+/// stdin and stdout piped to the CLI and `stderr` as given; `does` says what
+/// it is for, in the message when Node cannot start.
+pub(super) fn start_node(
+    frontend: &Path,
+    script: &Path,
+    stderr: Stdio,
+    does: &str,
+) -> Result<Child> {
+    ensure_installed(frontend)?;
+    Command::new("node")
+        .arg(script)
+        .current_dir(frontend)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .map_err(|err| {
+            Diagnostic::new(format!("could not start Node.js to {does}"))
+                .caused_by(err)
+                .help("install Node.js 20.19 or later and make sure `node` is on your PATH")
+        })
+}
 
 pub fn ensure_installed(frontend: &Path) -> Result<()> {
     if is_current(frontend)? {

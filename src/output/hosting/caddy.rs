@@ -2,7 +2,7 @@
 //! the `.br` and `.gz` copies and the site's headers, and redirects a page's
 //! other addresses.
 
-use super::facts::{Advice, Facts, OtherAddresses};
+use super::facts::{Advice, Facts};
 
 /// What most advice comes to: this build's configuration, loaded.
 macro_rules! send_headers {
@@ -11,15 +11,9 @@ macro_rules! send_headers {
     };
 }
 
-pub const FACTS: Facts = Facts {
-    name: "Caddy",
-    headers_file: true,
-    redirects_file: None,
-    precompressed: true,
-    sends_headers: true,
-    other_addresses: OtherAddresses::Redirect,
-    hides_404_address: true,
-    advice: Advice {
+pub const FACTS: Facts = Facts::own_server(
+    "Caddy",
+    Advice {
         redeploy: "copy all of dist/ to the server again, replacing the old files",
         send_headers: send_headers!(),
         stale_policy: Some(
@@ -33,4 +27,4 @@ pub const FACTS: Facts = Facts {
         content_type: "let Caddy's file_server choose the type: remove any header rule that sets Content-Type",
         not_found: Some(send_headers!()),
     },
-};
+);

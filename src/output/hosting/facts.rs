@@ -57,6 +57,22 @@ pub struct Advice {
 }
 
 impl Facts {
+    /// The owner's own web server, which includes the configuration the
+    /// build writes beside the site: it sends the compressed copies and the
+    /// site's headers, redirects a page's other addresses and hides `/404`.
+    pub const fn own_server(name: &'static str, advice: Advice) -> Facts {
+        Facts {
+            name,
+            headers_file: true,
+            redirects_file: None,
+            precompressed: true,
+            sends_headers: true,
+            other_addresses: OtherAddresses::Redirect,
+            hides_404_address: true,
+            advice,
+        }
+    }
+
     pub fn redeploy(&self) -> String {
         format!(
             "{}; if a CDN or cache sits in front of the site, purge it",

@@ -2,7 +2,7 @@
 //! block: it sends the `.br` and `.gz` copies and the site's headers, and
 //! redirects a page's other addresses.
 
-use super::facts::{Advice, Facts, OtherAddresses};
+use super::facts::{Advice, Facts};
 
 /// What most advice comes to: this build's configuration, loaded.
 macro_rules! send_headers {
@@ -11,15 +11,9 @@ macro_rules! send_headers {
     };
 }
 
-pub const FACTS: Facts = Facts {
-    name: "nginx",
-    headers_file: true,
-    redirects_file: None,
-    precompressed: true,
-    sends_headers: true,
-    other_addresses: OtherAddresses::Redirect,
-    hides_404_address: true,
-    advice: Advice {
+pub const FACTS: Facts = Facts::own_server(
+    "nginx",
+    Advice {
         redeploy: "copy all of dist/ to the server again, replacing the old files",
         send_headers: send_headers!(),
         stale_policy: Some(
@@ -33,4 +27,4 @@ pub const FACTS: Facts = Facts {
         content_type: "include /etc/nginx/mime.types in the http block, as nginx's own configuration does",
         not_found: Some(send_headers!()),
     },
-};
+);
