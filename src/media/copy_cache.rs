@@ -58,9 +58,9 @@ impl CopyCache {
     }
 
     /// Keeps the copies of `kept` and their records; removes every other file.
-    pub fn keep_only(&self, kept: &[&Variant]) {
+    pub fn keep_only(&self, kept: &[Variant]) {
         let Some(dir) = &self.dir else { return };
-        let kept: Vec<&str> = kept.iter().map(|variant| file_name(variant)).collect();
+        let kept: Vec<&str> = kept.iter().map(file_name).collect();
         let fresh = std::mem::take(&mut *self.fresh.lock().unwrap_or_else(PoisonError::into_inner));
         let mut records = self.records.clone();
         records.extend(fresh);

@@ -133,9 +133,6 @@ fn sniff(bytes: &[u8]) -> Sniffed {
     Sniffed::Unknown
 }
 
-/// Reads and checks the picture at `path` (its `name` relative to
-/// `content/`, `shown` as messages print it); `at` is where it is placed,
-/// which every error points to.
 /// A picture as read and checked.
 pub struct ReadPicture {
     pub picture: Picture,
@@ -145,6 +142,9 @@ pub struct ReadPicture {
     pub published: Option<Vec<u8>>,
 }
 
+/// Reads and checks the picture at `path` (its `name` relative to
+/// `content/`, `shown` as messages print it); `at` is where it is placed,
+/// which every error points to.
 pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<ReadPicture> {
     let fail =
         |message: String, help: String| Err(Diagnostic::new(message).at(at.clone()).help(help));

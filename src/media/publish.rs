@@ -80,7 +80,7 @@ impl Publisher<'_> {
             .collect();
         if files.iter().all(Result::is_ok) {
             let kept: Vec<Variant> = placed.iter().flat_map(Placed::planned).collect();
-            self.cache.keep_only(&kept.iter().collect::<Vec<_>>());
+            self.cache.keep_only(&kept);
         }
         Ok(files
             .into_iter()

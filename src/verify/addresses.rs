@@ -169,7 +169,7 @@ pub fn judge(
                             if location.is_empty() { String::new() } else { format!(" (to {location})") }
                         ),
                     )
-                    .fix(hosting.facts().redirects()),
+                    .fix(hosting.facts().advice.redirects),
                 ),
             }
         }
@@ -215,7 +215,7 @@ pub fn judge(
                             answer.status
                         ),
                     )
-                    .fix(hosting.facts().hide()),
+                    .fix(hosting.facts().advice.hide),
                 );
             }
         }

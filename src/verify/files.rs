@@ -59,7 +59,7 @@ fn not_served(answer: &Answer, address: &str, origin: &Origin, built: &Built) ->
                     address,
                     format!("redirects ({status}) to {path} instead of answering with this build's file"),
                 )
-                .fix(hosting.facts().redirects()),
+                .fix(hosting.facts().advice.redirects),
             }
         }
         status @ 500..=599 => Found::error(

@@ -27,7 +27,7 @@ pub fn security(
                     address,
                     format!("no {name} header is sent: {}", why(name)),
                 )
-                .fix(hosting.facts().send_headers()),
+                .fix(hosting.facts().advice.send_headers),
             ),
             Some(live) if live.trim() == expected => {}
             Some(live) if name == "Content-Security-Policy" && other_hashes(live, expected) => {
@@ -46,7 +46,7 @@ pub fn security(
                     address,
                     format!("{name} is \"{live}\", not this build's \"{expected}\""),
                 )
-                .fix(hosting.facts().send_headers()),
+                .fix(hosting.facts().advice.send_headers),
             ),
         }
     }
@@ -125,7 +125,7 @@ pub fn content_type(answer: &Answer, file: &str, address: &str, hosting: Hosting
     } else {
         Found::warning(key, address, what)
     };
-    Some(found.fix(hosting.facts().content_type()))
+    Some(found.fix(hosting.facts().advice.content_type))
 }
 
 /// Hashed assets as the build recorded it (for good); every other file,
@@ -154,7 +154,7 @@ pub fn caching(
                     "this asset's name changes with its content, yet it is cached as \"{live}\", not as the build asks (\"{recorded}\"): returning visitors fetch it again"
                 ),
             )
-            .fix(hosting.facts().send_headers()),
+            .fix(hosting.facts().advice.send_headers),
         );
     }
     if !hashed && (immutable || max_age.is_some_and(|age| age > SHORT)) {
@@ -166,7 +166,7 @@ pub fn caching(
                     "is cached as \"{live}\", though its address stays the same from build to build: visitors keep the old file after the next deploy"
                 ),
             )
-            .fix(hosting.facts().send_headers()),
+            .fix(hosting.facts().advice.send_headers),
         );
     }
     None

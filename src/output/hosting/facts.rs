@@ -80,10 +80,6 @@ impl Facts {
         )
     }
 
-    pub fn send_headers(&self) -> String {
-        self.advice.send_headers.to_string()
-    }
-
     pub fn stale_policy(&self) -> String {
         self.advice.stale_policy.map_or_else(
             || {
@@ -94,18 +90,6 @@ impl Facts {
             },
             str::to_string,
         )
-    }
-
-    pub fn redirects(&self) -> String {
-        self.advice.redirects.to_string()
-    }
-
-    pub fn hide(&self) -> String {
-        self.advice.hide.to_string()
-    }
-
-    pub fn content_type(&self) -> String {
-        self.advice.content_type.to_string()
     }
 
     pub fn not_found(&self) -> String {

@@ -5,10 +5,9 @@
 //! `mod` is not a dependency.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::files::{read, rust_files, shown, src};
+use super::files::{read, rust_files, shown, src, write_file};
 use super::graph;
 use super::tokens::{Token, tokens};
 
@@ -36,11 +35,7 @@ fn no_cycle_between_files_in_src() {
 #[test]
 fn the_cycle_finder_finds_a_cycle_through_a_re_export() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let write = |path: &str, text: &str| {
-        let path = dir.path().join(path);
-        fs::create_dir_all(path.parent().expect("a parent")).expect("a folder");
-        fs::write(path, text).expect("a file");
-    };
+    let write = |path: &str, text: &str| write_file(dir.path(), path, text);
     write("lib.rs", "pub mod a;\npub mod b;\n");
     write("a/mod.rs", "mod inner;\npub use inner::Thing;\n");
     write(

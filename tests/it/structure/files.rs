@@ -23,6 +23,13 @@ pub(super) fn read(file: &Path) -> String {
     fs::read_to_string(file).unwrap_or_else(|error| panic!("{}: {error}", file.display()))
 }
 
+/// Writes `text` to `path` under `dir`, its folders made first: a fixture tree.
+pub(super) fn write_file(dir: &Path, path: &str, text: &str) {
+    let path = dir.join(path);
+    fs::create_dir_all(path.parent().expect("a parent")).expect("a folder");
+    fs::write(path, text).expect("a file");
+}
+
 pub(super) fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let mut folders = vec![dir.to_path_buf()];

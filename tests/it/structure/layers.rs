@@ -5,11 +5,10 @@
 //! each other, through any number of steps.
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::cycles::Tree;
-use super::files::{read, src};
+use super::files::{read, src, write_file};
 use super::graph::{self, Edges};
 
 #[test]
@@ -23,11 +22,7 @@ fn modules_use_only_the_layers_below_their_own() {
 #[test]
 fn the_layer_check_finds_a_folder_cycle_and_an_import_against_the_order() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let write = |path: &str, text: &str| {
-        let path = dir.path().join(path);
-        fs::create_dir_all(path.parent().expect("a parent")).expect("a folder");
-        fs::write(path, text).expect("a file");
-    };
+    let write = |path: &str, text: &str| write_file(dir.path(), path, text);
     write(
         "lib.rs",
         "//! Doc.\n\npub mod low;\n\npub mod middle;\npub mod side;\n\npub mod high;\n",
