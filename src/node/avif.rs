@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::dependencies::start_node;
+use super::dependencies::{start_node, stop_node};
 use crate::diagnostics::{Diagnostic, Result};
 use crate::media::avif::AvifEncoder;
 
@@ -229,7 +229,7 @@ impl Drop for SharpAvif {
         };
         // Closing stdin lets Node finish what it was asked and exit.
         drop(lock(&running.stdin).take());
-        let _ = lock(&running.child).wait();
+        stop_node(&mut lock(&running.child));
     }
 }
 

@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::dependencies::start_node;
+use super::dependencies::{start_node, stop_node};
 use crate::diagnostics::{Diagnostic, Result};
 use crate::islands::{Bundle, RenderedIsland};
 use crate::output::file::OutputFile;
@@ -255,16 +255,8 @@ impl NodeBridge {
 impl Drop for NodeBridge {
     fn drop(&mut self) {
         // Closing stdin lets Node stop esbuild's process and exit; killing Node
-        // would leave esbuild holding our stderr open. Kill only if it lingers.
+        // would leave esbuild holding our stderr open.
         drop(self.stdin.take());
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
-        while std::time::Instant::now() < deadline {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        stop_node(&mut self.child);
     }
 }

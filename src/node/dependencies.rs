@@ -40,6 +40,20 @@ pub(super) fn start_node(
         })
 }
 
+/// Waits for a Node whose stdin was closed to exit, and kills it only if it
+/// lingers past a grace period: a build never hangs on its end.
+pub(super) fn stop_node(child: &mut Child) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while std::time::Instant::now() < deadline {
+        if !matches!(child.try_wait(), Ok(None)) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 pub fn ensure_installed(frontend: &Path) -> Result<()> {
     if is_current(frontend)? {
         return Ok(());
