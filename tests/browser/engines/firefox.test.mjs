@@ -64,6 +64,9 @@ async function firefoxDriver() {
     click: async (selector) => {
       const element = await page.waitForSelector(selector, { visible: true });
       if (!element) throw new Error(`${selector} is not in the page`);
+      // Brought to the middle at once, as the WebKit driver does: the site scrolls smoothly, and
+      // puppeteer's own scroll into view could leave the element moving under the click.
+      await element.evaluate((target) => target.scrollIntoView({ block: "center", behavior: "instant" }));
       await element.click();
     },
     type: async (selector, text) => {
