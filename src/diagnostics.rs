@@ -6,6 +6,30 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
+/// How grave a message is; errors first when sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// The command fails.
+    Error,
+    /// Worth fixing; the command goes on.
+    Warning,
+    /// Nothing to fix.
+    Note,
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note => "note",
+        })
+    }
+}
+
 /// Lines and columns count from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
@@ -30,6 +54,11 @@ impl Location {
             column: Some(column),
         }
     }
+
+    /// An address of the live site, shown as it is.
+    pub fn address(url: &str) -> Self {
+        Location::file(url)
+    }
 }
 
 impl fmt::Display for Location {
@@ -52,11 +81,14 @@ pub struct Diagnostic(Box<Details>);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Details {
+    pub level: Level,
     pub location: Option<Location>,
     pub message: String,
     pub help: Option<String>,
     /// Outermost first, printed as "caused by" lines.
     pub causes: Vec<String>,
+    /// More of the same, each printed on its own indented line ("also at: …").
+    pub more: Vec<String>,
 }
 
 impl std::ops::Deref for Diagnostic {
@@ -71,11 +103,23 @@ pub type Result<T, E = Diagnostic> = std::result::Result<T, E>;
 impl Diagnostic {
     pub fn new(message: impl Into<String>) -> Self {
         Diagnostic(Box::new(Details {
+            level: Level::Error,
             location: None,
             message: message.into(),
             help: None,
             causes: Vec::new(),
+            more: Vec::new(),
         }))
+    }
+
+    pub fn level(mut self, level: Level) -> Self {
+        self.0.level = level;
+        self
+    }
+
+    pub fn more(mut self, line: impl Into<String>) -> Self {
+        self.0.more.push(line.into());
+        self
     }
 
     pub fn at(mut self, location: Location) -> Self {
@@ -100,12 +144,16 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let level = self.level;
         match &self.location {
-            Some(location) => write!(f, "error: {location}: {}", self.message)?,
-            None => write!(f, "error: {}", self.message)?,
+            Some(location) => write!(f, "{level}: {location}: {}", self.message)?,
+            None => write!(f, "{level}: {}", self.message)?,
         }
         for cause in &self.causes {
             write!(f, "\n  caused by: {}", cause.trim_end())?;
+        }
+        for line in &self.more {
+            write!(f, "\n  {line}")?;
         }
         if let Some(help) = &self.help {
             write!(f, "\n  help: {help}")?;
@@ -143,5 +191,5 @@ pub fn from_walk(err: &walkdir::Error, dir: &Path, shown: &Path, help: &str) -> 
 
 /// Printed; the build goes on.
 pub fn warn(message: &str) {
-    eprintln!("warning: {message}");
+    eprintln!("{}", Diagnostic::new(message).level(Level::Warning));
 }

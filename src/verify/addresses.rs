@@ -4,9 +4,9 @@
 use super::built::Built;
 use super::client::{Answer, Failure, Origin};
 use super::files::{limit_for, unanswered};
+use super::finding::{Found, Kind};
 use super::headers;
 use super::pool::Job;
-use super::report::Found;
 use crate::output::hosting::OtherAddresses;
 
 #[derive(Debug, Clone)]
@@ -135,7 +135,7 @@ pub fn judge(
     let hosting = built.hosting;
     let answer = match answer {
         Ok(answer) => answer,
-        Err(failure) => return vec![unanswered(&failure, path, built)],
+        Err(failure) => return vec![unanswered(&failure, path)],
     };
     let mut found = Vec::new();
     match &probe.expect {
@@ -148,54 +148,27 @@ pub fn judge(
                     .as_ref()
                     .and_then(|file| std::fs::read(built.out.join(file)).ok())
                     .is_some_and(|bytes| bytes == answer.body);
-            match origin.resolve(location) {
-                _ if same_page => {}
-                Err(other) if permanent || answer.status / 100 == 3 => found.push(
-                    Found::error(
-                        "cross-origin redirect",
-                        path,
-                        format!("redirects to another site, {other}: verify asks the site's own origin only"),
-                    )
-                    .fix("if the site has moved there, verify that address; otherwise remove the redirect from the hosting's settings"),
-                ),
-                Ok(target) if permanent && target == *to => {}
-                _ => found.push(
-                    Found::error(
-                        "no redirect",
-                        path,
-                        format!(
-                            "answers {}{} instead of redirecting permanently to {to}, the page's one address",
-                            answer.status,
-                            if location.is_empty() { String::new() } else { format!(" (to {location})") }
-                        ),
-                    )
-                    .fix(hosting.facts().advice.redirects),
-                ),
-            }
+            let kind = match origin.resolve(location) {
+                _ if same_page => None,
+                Err(to) if permanent || answer.status / 100 == 3 => {
+                    Some(Kind::CrossOriginRedirect { to })
+                }
+                Ok(target) if permanent && target == *to => None,
+                _ => Some(Kind::NoRedirect {
+                    status: answer.status,
+                    location: location.to_string(),
+                    to: to.clone(),
+                }),
+            };
+            found.extend(kind.map(|kind| Found::new(kind, path)));
         }
         Expect::NotFound => {
             found.extend(headers::security(&answer, &built.record, hosting, path));
             if answer.status != 404 {
-                found.push(
-                    Found::error(
-                        format!("unknown answers {}", answer.status),
-                        path,
-                        format!(
-                            "an address the site does not have answers {}, not 404: search engines would keep it as a page",
-                            answer.status
-                        ),
-                    )
-                    .fix(hosting.facts().not_found()),
-                );
+                let status = answer.status;
+                found.push(Found::new(Kind::UnknownAnswers { status }, path));
             } else if answer.body != built.not_found {
-                found.push(
-                    Found::error(
-                        "other 404 page",
-                        path,
-                        "an unknown address answers 404, but not with this build's 404 page",
-                    )
-                    .fix(hosting.facts().not_found()),
-                );
+                found.push(Found::new(Kind::Other404Page, path));
             }
         }
         Expect::Hidden { what } => {
@@ -206,17 +179,11 @@ pub fn judge(
                 && answer.body != home
                 && !answer.body.is_empty();
             if served {
-                found.push(
-                    Found::error(
-                        format!("internal {what}"),
-                        path,
-                        format!(
-                            "is served to anyone (it answers {}): {what} must never be published",
-                            answer.status
-                        ),
-                    )
-                    .fix(hosting.facts().advice.hide),
-                );
+                let kind = Kind::Internal {
+                    what,
+                    status: answer.status,
+                };
+                found.push(Found::new(kind, path));
             }
         }
     }
@@ -226,43 +193,15 @@ pub fn judge(
 /// The built address against the verified one (canonical links, sitemap and
 /// robots.txt name the built one): another address given may be a staging copy
 /// (a warning); business.yaml's is where the site lives (an error: the build is older).
-pub fn site_address(
-    built: &Built,
-    origin: &Origin,
-    allow_samples: bool,
-    given: bool,
-) -> Vec<Found> {
-    let mut found = Vec::new();
+pub fn site_address(built: &Built, origin: &Origin, given: bool) -> Option<Found> {
     let record = &built.record;
-    let fix_url = format!(
-        "set url in content/business.yaml to the site's address, build, and {}",
-        built.hosting.facts().redeploy()
-    );
-    if record.samples.iter().any(|name| name == "url") {
-        let what = format!(
-            "the site was built with the sample url, {}: its canonical links, sitemap.xml and robots.txt send search engines there",
-            record.url
-        );
-        let sample = if allow_samples {
-            Found::warning("sample url", "/", what)
-        } else {
-            Found::error("sample url", "/", what)
-        };
-        found.push(sample.fix(fix_url));
+    let url = record.url.clone();
+    let kind = if record.samples.iter().any(|name| name == "url") {
+        Kind::SampleUrl { url }
     } else if Origin::parse(&record.url).ok().as_ref() != Some(origin) {
-        let what = format!(
-            "the site was built for {}: its canonical links, sitemap.xml and robots.txt name that address, not this one",
-            record.url
-        );
-        found.push(if given {
-            Found::warning("other url", "/", what)
-                .fix(format!("if this is where the site lives, {fix_url}"))
-        } else {
-            Found::error("other url", "/", what).fix(format!(
-                "content/business.yaml names this address now: build, and {}",
-                built.hosting.facts().redeploy()
-            ))
-        });
-    }
-    found
+        Kind::OtherUrl { url, given }
+    } else {
+        return None;
+    };
+    Some(Found::new(kind, "/"))
 }

@@ -27,6 +27,28 @@ impl Published {
     }
 }
 
+/// What a Cache-Control value says of how long a copy lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheTerms {
+    pub max_age: Option<u64>,
+    pub immutable: bool,
+}
+
+impl CacheTerms {
+    pub fn of(value: &str) -> CacheTerms {
+        let lower = value.to_ascii_lowercase();
+        let max_age = lower.split(',').find_map(|part| {
+            part.trim()
+                .strip_prefix("max-age=")
+                .and_then(|age| age.trim().parse::<u64>().ok())
+        });
+        CacheTerms {
+            max_age,
+            immutable: lower.contains("immutable"),
+        }
+    }
+}
+
 pub struct Built {
     pub out: PathBuf,
     pub record: BuildRecord,
@@ -35,6 +57,8 @@ pub struct Built {
     pub files: Vec<Published>,
     /// What unknown addresses answer with.
     pub not_found: Vec<u8>,
+    /// The caching the build asks for its hashed assets, read once.
+    pub asset_cache: CacheTerms,
 }
 
 impl Built {
@@ -72,6 +96,7 @@ impl Built {
         files.sort_by_key(|file| (!file.is_page(), file.address.clone()));
         Ok(Built {
             out: out.to_path_buf(),
+            asset_cache: CacheTerms::of(&record.asset_cache_control),
             record,
             hosting,
             files,

@@ -4,9 +4,9 @@
 use std::collections::HashSet;
 
 use super::built::{Built, Published};
-use super::client::{ATTEMPTS, Answer, Failure, Origin};
+use super::client::{Answer, Failure, Origin};
+use super::finding::{Found, Kind};
 use super::headers;
-use super::report::Found;
 
 /// How far a body may exceed the built size before it is cut off (an old page
 /// can be larger).
@@ -14,67 +14,25 @@ pub fn limit_for(size: u64) -> u64 {
     size.saturating_mul(2).saturating_add(256 * 1024)
 }
 
-pub fn unanswered(failure: &Failure, address: &str, built: &Built) -> Found {
-    match failure {
-        Failure::Unanswered(why) => Found::error(
-            format!("unanswered {why}"),
-            address,
-            format!("could not be fetched, after {ATTEMPTS} tries: {why}"),
-        )
-        .fix("check that the site is up and reachable from here, then verify again"),
-        Failure::TooLarge(limit) => Found::error(
-            "too large",
-            address,
-            format!(
-                "the answer went on past {limit} bytes, far more than this build's file: the server sends an endless or wrong body"
-            ),
-        )
-        .fix(format!(
-            "look at the server's or proxy's error log; {}",
-            built.hosting.facts().redeploy()
-        )),
-    }
+pub fn unanswered(failure: &Failure, address: &str) -> Found {
+    let kind = match failure {
+        Failure::Unanswered(why) => Kind::Unanswered { why: why.clone() },
+        Failure::TooLarge(limit) => Kind::TooLarge { limit: *limit },
+    };
+    Found::new(kind, address)
 }
 
-fn not_served(answer: &Answer, address: &str, origin: &Origin, built: &Built) -> Found {
-    let hosting = built.hosting;
-    match answer.status {
-        404 | 410 => Found::error(
-            "missing",
-            address,
-            "is missing from the live site (it answers 404)",
-        )
-        .fix(hosting.facts().redeploy()),
-        status @ 300..=399 => {
-            let location = answer.header("location").unwrap_or_default();
-            match origin.resolve(location) {
-                Err(other) => Found::error(
-                    "cross-origin redirect",
-                    address,
-                    format!("redirects to another site, {other}: verify asks the site's own origin only"),
-                )
-                .fix("if the site has moved there, verify that address; otherwise remove the redirect from the hosting's settings"),
-                Ok(path) => Found::error(
-                    format!("redirect {status}"),
-                    address,
-                    format!("redirects ({status}) to {path} instead of answering with this build's file"),
-                )
-                .fix(hosting.facts().advice.redirects),
-            }
-        }
-        status @ 500..=599 => Found::error(
-            format!("server error {status}"),
-            address,
-            format!("answers {status}, a server error, after {ATTEMPTS} tries"),
-        )
-        .fix("look at the server's error log (or the hosting's status page), then verify again"),
-        status => Found::error(
-            format!("status {status}"),
-            address,
-            format!("answers {status} instead of 200"),
-        )
-        .fix(hosting.facts().redeploy()),
-    }
+fn not_served(answer: &Answer, address: &str, origin: &Origin) -> Found {
+    let kind = match answer.status {
+        404 | 410 => Kind::Missing,
+        status @ 300..=399 => match origin.resolve(answer.header("location").unwrap_or_default()) {
+            Err(other) => Kind::CrossOriginRedirect { to: other },
+            Ok(to) => Kind::Redirected { status, to },
+        },
+        status @ 500..=599 => Kind::ServerError { status },
+        status => Kind::OtherStatus { status },
+    };
+    Found::new(kind, address)
 }
 
 pub fn judge(
@@ -87,48 +45,37 @@ pub fn judge(
     let address = file.address.as_str();
     let answer = match answer {
         Ok(answer) => answer,
-        Err(failure) => return vec![unanswered(&failure, address, built)],
+        Err(failure) => return vec![unanswered(&failure, address)],
     };
     if answer.status >= 500 {
         // A failing server's headers say nothing of the deployment.
-        return vec![not_served(&answer, address, origin, built)];
+        return vec![not_served(&answer, address, origin)];
     }
     let mut found = headers::security(&answer, &built.record, built.hosting, address);
     if answer.status != 200 {
-        found.push(not_served(&answer, address, origin, built));
+        found.push(not_served(&answer, address, origin));
         return found;
     }
     let expected = match built.bytes(file) {
         Ok(bytes) => bytes,
         Err(err) => {
-            found.push(Found::error("unreadable", address, err.message.clone()));
+            let why = err.message.clone();
+            found.push(Found::new(Kind::Unreadable { why }, address));
             return found;
         }
     };
     if answer.body != expected {
-        found.push(other_bytes(
-            file,
-            &answer.body,
-            &expected,
-            built,
-            asset_names,
-        ));
+        found.push(other_bytes(file, &answer.body, &expected, asset_names));
     }
-    found.extend(headers::content_type(
-        &answer,
-        &file.file,
-        address,
-        built.hosting,
-    ));
+    found.extend(headers::content_type(&answer, &file.file, address));
     found.extend(headers::caching(
         &answer,
         file.is_hashed_asset(),
         address,
-        &built.record,
-        built.hosting,
+        built,
     ));
     if file.is_page() {
-        found.extend(form(&answer.body, &expected, address, built));
+        found.extend(form(&answer.body, &expected, address));
     }
     found
 }
@@ -138,37 +85,23 @@ fn other_bytes(
     file: &Published,
     live: &[u8],
     expected: &[u8],
-    built: &Built,
     asset_names: &HashSet<String>,
 ) -> Found {
     let address = file.address.as_str();
-    let fix = built.hosting.facts().redeploy();
     if file.is_page() {
         let text = String::from_utf8_lossy(live);
         let foreign = assets_named(&text)
             .into_iter()
             .find(|name| !asset_names.contains(name));
-        if let Some(name) = foreign {
-            return Found::error(
-                "stale page",
-                address,
-                format!(
-                    "is an earlier build's page: it names /assets/{name}, which this build does not have (an old deployment still served, or a CDN's cached copy), so its styles or islands may not load"
-                ),
-            )
-            .fix(fix);
+        if let Some(asset) = foreign {
+            return Found::new(Kind::StalePage { asset }, address);
         }
     }
-    Found::error(
-        "other bytes",
-        address,
-        format!(
-            "is served with other bytes than this build wrote ({} bytes, built {}): an earlier deployment, or a CDN's cached copy",
-            live.len(),
-            expected.len()
-        ),
-    )
-    .fix(fix)
+    let kind = Kind::OtherBytes {
+        live: live.len(),
+        built: expected.len(),
+    };
+    Found::new(kind, address)
 }
 
 fn assets_named(html: &str) -> Vec<String> {
@@ -194,41 +127,24 @@ pub fn form_actions(html: &str) -> Vec<String> {
 }
 
 /// The form's action is the build's, with no sample id.
-fn form(live: &[u8], expected: &[u8], address: &str, built: &Built) -> Vec<Found> {
+fn form(live: &[u8], expected: &[u8], address: &str) -> Vec<Found> {
     let live = form_actions(&String::from_utf8_lossy(live));
-    let wanted = form_actions(&String::from_utf8_lossy(expected));
-    let mut found = Vec::new();
-    for action in &live {
-        if action.contains("/f/xsample") {
-            found.push(
-                Found::error(
-                    "sample form",
-                    address,
-                    format!(
-                        "the sign-up form still posts to the sample Formspree form ({action}): no sign-up reaches you"
-                    ),
-                )
-                .fix(format!(
-                    "set formspree_form_id in content/business.yaml to your form's id (formspree.io/f/<id>), build, and {}",
-                    built.hosting.facts().redeploy()
-                ))
-                .of_a_sample(),
-            );
-        }
-    }
-    if live != wanted {
-        found.push(
-            Found::error(
-                "other form",
-                address,
-                format!(
-                    "the form posts to {}, not to {} as this build wrote it",
-                    live.first().map_or("nowhere", String::as_str),
-                    wanted.first().map_or("nowhere", String::as_str)
-                ),
-            )
-            .fix(built.hosting.facts().redeploy()),
-        );
+    let built = form_actions(&String::from_utf8_lossy(expected));
+    let mut found: Vec<Found> = live
+        .iter()
+        .filter(|action| action.contains("/f/xsample"))
+        .map(|action| {
+            let action = action.clone();
+            Found::new(Kind::SampleForm { action }, address)
+        })
+        .collect();
+    if live != built {
+        let first = |actions: &[String]| actions.first().map_or("nowhere".into(), String::clone);
+        let kind = Kind::OtherForm {
+            live: first(&live),
+            built: first(&built),
+        };
+        found.push(Found::new(kind, address));
     }
     found
 }

@@ -1,8 +1,9 @@
 //! One answer's headers against the hosting's promise: security headers (with
 //! this build's hashes), content type, caching.
 
+use super::built::{Built, CacheTerms};
 use super::client::Answer;
-use super::report::Found;
+use super::finding::{Found, Kind};
 use crate::output::hosting::Hosting;
 use crate::output::record::BuildRecord;
 
@@ -15,56 +16,26 @@ pub fn security(
     hosting: Hosting,
     address: &str,
 ) -> Vec<Found> {
-    let mut found = Vec::new();
     if !hosting.facts().sends_headers {
-        return found;
+        return Vec::new();
     }
+    let mut found = Vec::new();
     for (name, expected) in &record.headers {
-        match answer.header(name) {
-            None => found.push(
-                Found::error(
-                    format!("no-header {name}"),
-                    address,
-                    format!("no {name} header is sent: {}", why(name)),
-                )
-                .fix(hosting.facts().advice.send_headers),
-            ),
-            Some(live) if live.trim() == expected => {}
+        let kind = match answer.header(name) {
+            None => Kind::NoHeader { name: name.clone() },
+            Some(live) if live.trim() == expected => continue,
             Some(live) if name == "Content-Security-Policy" && other_hashes(live, expected) => {
-                found.push(
-                    Found::error(
-                        "stale policy",
-                        address,
-                        "the Content-Security-Policy sent is another build's: its hashes of the inline code are not this build's, so browsers block the pages' inline style and script and the islands do not start",
-                    )
-                    .fix(hosting.facts().stale_policy()),
-                )
+                Kind::StalePolicy
             }
-            Some(live) => found.push(
-                Found::error(
-                    format!("other-header {name}"),
-                    address,
-                    format!("{name} is \"{live}\", not this build's \"{expected}\""),
-                )
-                .fix(hosting.facts().advice.send_headers),
-            ),
-        }
+            Some(live) => Kind::OtherHeader {
+                name: name.clone(),
+                live: live.to_string(),
+                expected: expected.clone(),
+            },
+        };
+        found.push(Found::new(kind, address));
     }
     found
-}
-
-/// In a few words.
-fn why(name: &str) -> &'static str {
-    match name {
-        "Content-Security-Policy" => {
-            "nothing but each page's <meta> policy limits what runs, and nothing stops the site being framed"
-        }
-        "Strict-Transport-Security" => "browsers may reach the site over plain http",
-        "X-Frame-Options" => "another site may show these pages in a frame",
-        "X-Content-Type-Options" => "browsers may guess a file's type",
-        "Referrer-Policy" => "other sites may see the full address visitors came from",
-        _ => "the build's configuration is not in use",
-    }
 }
 
 fn other_hashes(live: &str, expected: &str) -> bool {
@@ -82,11 +53,11 @@ fn other_hashes(live: &str, expected: &str) -> bool {
 }
 
 /// With `nosniff`, a page, stylesheet or script of another type is not used at all.
-pub fn content_type(answer: &Answer, file: &str, address: &str, hosting: Hosting) -> Option<Found> {
+pub fn content_type(answer: &Answer, file: &str, address: &str) -> Option<Found> {
     let extension = file
         .rsplit_once('.')
         .map(|(_, ext)| ext.to_ascii_lowercase())?;
-    let (accepted, vital): (Vec<&str>, bool) = match extension.as_str() {
+    let (accepted, refused): (Vec<&'static str>, bool) = match extension.as_str() {
         "html" => (vec!["text/html"], true),
         "css" => (vec!["text/css"], true),
         "js" | "mjs" => (vec!["text/javascript", "application/javascript"], true),
@@ -96,9 +67,7 @@ pub fn content_type(answer: &Answer, file: &str, address: &str, hosting: Hosting
         "webmanifest" => (vec!["application/manifest+json", "application/json"], false),
         _ => (mime_guess::from_ext(&extension).iter_raw().collect(), false),
     };
-    if accepted.is_empty() {
-        return None;
-    }
+    let expected = *accepted.first()?;
     let live = answer.header("content-type").unwrap_or_default();
     let essence = live
         .split(';')
@@ -109,76 +78,35 @@ pub fn content_type(answer: &Answer, file: &str, address: &str, hosting: Hosting
     if accepted.contains(&essence.as_str()) {
         return None;
     }
-    let what = format!(
-        "is sent as \"{}\", not {}{}",
-        if live.is_empty() { "no type" } else { live },
-        accepted[0],
-        if vital {
-            ": browsers refuse to use it"
-        } else {
-            ""
-        }
-    );
-    let key = format!("type {extension}");
-    let found = if vital {
-        Found::error(key, address, what)
-    } else {
-        Found::warning(key, address, what)
+    let kind = Kind::WrongType {
+        extension,
+        live: live.to_string(),
+        expected,
+        refused,
     };
-    Some(found.fix(hosting.facts().advice.content_type))
+    Some(Found::new(kind, address))
 }
 
 /// Hashed assets as the build recorded it (for good); every other file,
 /// named the same from build to build, a day at most.
-pub fn caching(
-    answer: &Answer,
-    hashed: bool,
-    address: &str,
-    record: &BuildRecord,
-    hosting: Hosting,
-) -> Option<Found> {
-    if !hosting.facts().sends_headers {
+pub fn caching(answer: &Answer, hashed: bool, address: &str, built: &Built) -> Option<Found> {
+    if !built.hosting.facts().sends_headers {
         return None;
     }
     let live = answer.header("cache-control").unwrap_or_default();
-    let (max_age, immutable) = cache_terms(live);
-    let recorded = &record.asset_cache_control;
-    let (long, _) = cache_terms(recorded);
-    let lasts = |age: u64| long.is_some_and(|long| age >= long);
-    if hashed && !(immutable || max_age.is_some_and(lasts)) {
-        return Some(
-            Found::warning(
-                "short asset cache",
-                address,
-                format!(
-                    "this asset's name changes with its content, yet it is cached as \"{live}\", not as the build asks (\"{recorded}\"): returning visitors fetch it again"
-                ),
-            )
-            .fix(hosting.facts().advice.send_headers),
-        );
-    }
-    if !hashed && (immutable || max_age.is_some_and(|age| age > SHORT)) {
-        return Some(
-            Found::error(
-                "long cache",
-                address,
-                format!(
-                    "is cached as \"{live}\", though its address stays the same from build to build: visitors keep the old file after the next deploy"
-                ),
-            )
-            .fix(hosting.facts().advice.send_headers),
-        );
-    }
-    None
-}
-
-/// A Cache-Control value's max-age, and whether it says immutable.
-fn cache_terms(value: &str) -> (Option<u64>, bool) {
-    let lower = value.to_ascii_lowercase();
-    let max_age = lower.split(',').find_map(|part| {
-        part.trim()
-            .strip_prefix("max-age=")
-            .and_then(|age| age.trim().parse::<u64>().ok())
-    });
-    (max_age, lower.contains("immutable"))
+    let terms = CacheTerms::of(live);
+    let lasts = |age: u64| built.asset_cache.max_age.is_some_and(|long| age >= long);
+    let kind = if hashed && !(terms.immutable || terms.max_age.is_some_and(lasts)) {
+        Kind::ShortAssetCache {
+            live: live.to_string(),
+            recorded: built.record.asset_cache_control.clone(),
+        }
+    } else if !hashed && (terms.immutable || terms.max_age.is_some_and(|age| age > SHORT)) {
+        Kind::LongCache {
+            live: live.to_string(),
+        }
+    } else {
+        return None;
+    };
+    Some(Found::new(kind, address))
 }

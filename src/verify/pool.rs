@@ -59,9 +59,20 @@ impl Progress {
     }
 }
 
+/// Threads of their own: each mostly waits on the network, which the
+/// build's pool, one thread a core, would leave idle. Made once a run;
+/// `None` (no threads to be had) asks on the build's pool.
+pub fn threads() -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(CONCURRENCY)
+        .build()
+        .ok()
+}
+
 /// What `judge` made of each answer, in the order of `jobs`: `CONCURRENCY`
 /// requests at a time, each answer judged (and its body let go) as it comes.
 pub fn each<T: Send>(
+    threads: Option<&rayon::ThreadPool>,
     client: &Client,
     jobs: &[Job],
     progress: &Progress,
@@ -78,13 +89,8 @@ pub fn each<T: Send>(
             })
             .collect()
     };
-    // Threads of their own: each mostly waits on the network, which the
-    // build's pool, one thread a core, would leave idle.
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(CONCURRENCY)
-        .build()
-    {
-        Ok(pool) => pool.install(run),
-        Err(_) => run(),
+    match threads {
+        Some(threads) => threads.install(run),
+        None => run(),
     }
 }

@@ -1,25 +1,25 @@
 //! What `verify` found, one message per cause however many addresses share it,
-//! for the terminal or (`--json`) a deploy pipeline.
+//! for the terminal (as every other message, through the diagnostics) or
+//! (`--json`) a deploy pipeline.
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::collections::HashMap;
 
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Visitors turned away, or not this build: verify fails.
-    Error,
-    /// Worth fixing; the site works as built.
-    Warning,
-    /// Nothing to fix (what the hosting cannot do).
-    Note,
-}
+use super::finding::{Cause, Found, Kind};
+use crate::diagnostics::{Diagnostic, Level, Location};
+use crate::output::hosting::Hosting;
+
+/// Every address shown in the terminal beyond the first, at most.
+const ALSO_SHOWN: usize = 3;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Problem {
-    pub severity: Severity,
+    #[serde(rename = "severity")]
+    pub level: Level,
+    /// The kind's name and facts, for a pipeline to act on.
+    #[serde(flatten)]
+    pub kind: Kind,
     pub what: String,
     /// In the order seen.
     #[serde(rename = "where")]
@@ -28,94 +28,63 @@ pub struct Problem {
     pub fix: Option<String>,
 }
 
-/// One finding at one address; `key` names its cause.
-#[derive(Debug, Clone)]
-pub struct Found {
-    pub key: String,
-    pub severity: Severity,
-    pub address: String,
-    pub what: String,
-    pub fix: Option<String>,
-    /// About a sample value left in: only a warning with `--allow-samples`.
-    pub sample: bool,
-}
-
-impl Found {
-    pub fn error(key: impl Into<String>, address: &str, what: impl Into<String>) -> Found {
-        Found {
-            key: key.into(),
-            severity: Severity::Error,
-            address: address.to_string(),
-            what: what.into(),
-            fix: None,
-            sample: false,
+impl Problem {
+    /// In the format of `check` and `build`: the first address, then the others.
+    pub fn diagnostic(&self, origin: &str) -> Diagnostic {
+        let mut diagnostic = Diagnostic::new(self.what.clone()).level(self.level);
+        if let Some(first) = self.addresses.first() {
+            diagnostic = diagnostic.at(Location::address(&format!("{origin}{first}")));
         }
-    }
-
-    pub fn warning(key: impl Into<String>, address: &str, what: impl Into<String>) -> Found {
-        Found {
-            severity: Severity::Warning,
-            ..Found::error(key, address, what)
+        let rest = self.addresses.get(1..).unwrap_or_default();
+        if !rest.is_empty() {
+            let shown: Vec<&str> = rest.iter().take(ALSO_SHOWN).map(String::as_str).collect();
+            let more = match rest.len() - shown.len() {
+                0 => String::new(),
+                more => format!(" and {more} more"),
+            };
+            diagnostic = diagnostic.more(format!("also at: {}{more}", shown.join(", ")));
         }
-    }
-
-    pub fn note(key: impl Into<String>, address: &str, what: impl Into<String>) -> Found {
-        Found {
-            severity: Severity::Note,
-            ..Found::error(key, address, what)
+        match &self.fix {
+            Some(fix) => diagnostic.help(fix.clone()),
+            None => diagnostic,
         }
-    }
-
-    pub fn fix(mut self, fix: impl Into<String>) -> Found {
-        self.fix = Some(fix.into());
-        self
-    }
-
-    /// Marks it as about a sample value left in.
-    pub fn of_a_sample(mut self) -> Found {
-        self.sample = true;
-        self
     }
 }
 
-/// Problems by cause: a key's first message kept, every address added.
-#[derive(Debug, Default)]
+/// Problems by cause: a cause's first message kept, every address added.
+#[derive(Debug)]
 pub struct Findings {
-    by_key: BTreeMap<String, usize>,
+    hosting: Hosting,
+    allow_samples: bool,
+    by_cause: HashMap<Cause, usize>,
     problems: Vec<Problem>,
 }
 
 impl Findings {
-    pub fn add(
-        &mut self,
-        key: &str,
-        severity: Severity,
-        address: &str,
-        what: impl Into<String>,
-        fix: Option<String>,
-    ) {
-        match self.by_key.get(key) {
-            Some(&at) => self.problems[at].addresses.push(address.to_string()),
-            None => {
-                self.by_key.insert(key.to_string(), self.problems.len());
-                self.problems.push(Problem {
-                    severity,
-                    what: what.into(),
-                    addresses: vec![address.to_string()],
-                    fix,
-                });
-            }
+    /// Worded for `hosting`; with `allow_samples`, a sample value left in only warns.
+    pub fn new(hosting: Hosting, allow_samples: bool) -> Findings {
+        Findings {
+            hosting,
+            allow_samples,
+            by_cause: HashMap::new(),
+            problems: Vec::new(),
         }
     }
 
     pub fn push(&mut self, found: Found) {
-        self.add(
-            &found.key,
-            found.severity,
-            &found.address,
-            found.what,
-            found.fix,
-        );
+        let cause = found.kind.cause();
+        if let Some(&at) = self.by_cause.get(&cause) {
+            self.problems[at].addresses.push(found.address);
+            return;
+        }
+        self.by_cause.insert(cause, self.problems.len());
+        self.problems.push(Problem {
+            level: found.kind.level(self.allow_samples),
+            what: found.kind.what(self.hosting),
+            fix: found.kind.advice(self.hosting),
+            kind: found.kind,
+            addresses: vec![found.address],
+        });
     }
 
     pub fn extend(&mut self, found: impl IntoIterator<Item = Found>) {
@@ -126,7 +95,7 @@ impl Findings {
 
     /// Errors, warnings, notes, each in the order found.
     pub fn into_sorted(mut self) -> Vec<Problem> {
-        self.problems.sort_by_key(|problem| problem.severity);
+        self.problems.sort_by_key(|problem| problem.level);
         self.problems
     }
 }
@@ -141,54 +110,48 @@ pub struct Report<'a> {
     pub problems: &'a [Problem],
 }
 
-/// In the format of `check` and `build`.
-pub fn render(problem: &Problem, origin: &str) -> String {
-    let label = match problem.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    };
-    let mut out = match problem.addresses.first() {
-        Some(first) => format!("{label}: {origin}{first}: {}", problem.what),
-        None => format!("{label}: {}", problem.what),
-    };
-    let rest = &problem.addresses[problem.addresses.len().min(1)..];
-    if !rest.is_empty() {
-        let shown: Vec<&str> = rest.iter().take(3).map(String::as_str).collect();
-        let more = rest.len() - shown.len();
-        let _ = write!(out, "\n  also at: {}", shown.join(", "));
-        if more > 0 {
-            let _ = write!(out, " and {more} more");
-        }
-    }
-    if let Some(fix) = &problem.fix {
-        let _ = write!(out, "\n  help: {fix}");
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn one_cause_is_one_message_with_every_address() {
-        let mut findings = Findings::default();
+    fn one_cause_is_one_message_with_every_address_and_its_hostings_advice() {
+        let mut findings = Findings::new(Hosting::Netlify, false);
         for address in ["/", "/a", "/b", "/c", "/d"] {
-            findings.add(
-                "hsts",
-                Severity::Error,
-                address,
-                "no HSTS",
-                Some("fix".into()),
-            );
+            let kind = Kind::NoHeader {
+                name: "Strict-Transport-Security".into(),
+            };
+            findings.push(Found::new(kind, address));
         }
-        findings.add("note", Severity::Note, "/", "a note", None);
+        findings.push(Found::new(Kind::NoHeaders, "/"));
         let problems = findings.into_sorted();
         assert_eq!(problems.len(), 2);
-        assert_eq!(
-            render(&problems[0], "https://a.test"),
-            "error: https://a.test/: no HSTS\n  also at: /a, /b, /c and 1 more\n  help: fix"
+        let shown = problems[0].diagnostic("https://a.test").to_string();
+        assert!(
+            shown.starts_with("error: https://a.test/: no Strict-Transport-Security header is sent: browsers may reach the site over plain http\n  also at: /a, /b, /c and 1 more\n  help: "),
+            "{shown}"
         );
+        assert!(
+            shown.ends_with(Hosting::Netlify.facts().advice.send_headers),
+            "{shown}"
+        );
+        assert_eq!(problems[1].level, Level::Note);
+    }
+
+    #[test]
+    fn a_sample_left_in_only_warns_when_samples_are_allowed() {
+        let sample = || {
+            Found::new(
+                Kind::SampleUrl {
+                    url: "https://example.com".into(),
+                },
+                "/",
+            )
+        };
+        for (allowed, level) in [(false, Level::Error), (true, Level::Warning)] {
+            let mut findings = Findings::new(Hosting::Nginx, allowed);
+            findings.push(sample());
+            assert_eq!(findings.into_sorted()[0].level, level);
+        }
     }
 }

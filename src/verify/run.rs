@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use super::built::Built;
 use super::client::{Client, Origin};
+use super::finding::{Found, Kind};
 use super::pool::{Job, Progress};
-use super::report::{Findings, Found, Report, Severity};
-use super::{addresses, built, files, pool, report};
-use crate::diagnostics::{Diagnostic, Result};
-use crate::output::hosting::Hosting;
+use super::report::{Findings, Report};
+use super::{addresses, built, files, pool};
+use crate::diagnostics::{Diagnostic, Level, Result};
 
 /// Keeps a run bounded.
 pub const MAX_FILES: usize = 10_000;
@@ -42,19 +42,19 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
     })?;
     let client = Client::new(origin.clone(), options.timeout);
     let progress = Progress::new(options.json);
-    let mut findings = Findings::default();
+    let mut findings = Findings::new(built.hosting, options.allow_samples);
     check(
         &built,
         &client,
         &progress,
-        (options.allow_samples, options.url.is_some()),
+        options.url.is_some(),
         &mut findings,
     );
     progress.finish();
     let problems = findings.into_sorted();
     let errors = problems
         .iter()
-        .filter(|problem| problem.severity == Severity::Error)
+        .filter(|problem| problem.level == Level::Error)
         .count();
     let hosting = crate::output::record::hosting_name(built.hosting);
     if options.json {
@@ -70,7 +70,7 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
         println!("{json}");
     }
     for problem in &problems {
-        eprintln!("{}", report::render(problem, origin.as_str()));
+        eprintln!("{}", problem.diagnostic(origin.as_str()));
     }
     if errors == 0 {
         let warnings = problems.len();
@@ -94,11 +94,12 @@ pub fn run(options: &VerifyOptions) -> Result<()> {
     )))
 }
 
+/// `given`: the address was given on the command line, not business.yaml's.
 fn check(
     built: &Built,
     client: &Client,
     progress: &Progress,
-    (allow_samples, given): (bool, bool),
+    given: bool,
     findings: &mut Findings,
 ) {
     let origin = client.origin();
@@ -108,15 +109,11 @@ fn check(
         .filter_map(|file| file.file.strip_prefix("assets/"))
         .map(str::to_string)
         .collect();
-    let judge_file = |file: &built::Published, answer| {
-        files::judge(file, answer, built, origin, &assets)
-            .into_iter()
-            .map(|found| samples_allowed(found, allow_samples))
-            .collect::<Vec<Found>>()
-    };
+    let judge_file =
+        |file: &built::Published, answer| files::judge(file, answer, built, origin, &assets);
     // The home page first: a site that does not answer is not asked for each file.
     let Some(home) = built.files.iter().find(|file| file.address == "/") else {
-        findings.push(Found::error("no home", "/", "the build has no index.html"));
+        findings.push(Found::new(Kind::NoHome, "/"));
         return;
     };
     progress.expect(1);
@@ -143,15 +140,13 @@ fn check(
         .take(MAX_FILES)
         .collect();
     if built.files.len() > MAX_FILES + 1 {
-        findings.push(Found::warning(
-            "too many",
-            "/",
-            format!(
-                "the site has {} files: only the first {MAX_FILES} were asked for",
-                built.files.len()
-            ),
-        ));
+        let kind = Kind::TooMany {
+            files: built.files.len(),
+            asked: MAX_FILES,
+        };
+        findings.push(Found::new(kind, "/"));
     }
+    let threads = pool::threads();
     let jobs: Vec<Job> = rest
         .iter()
         .map(|file| Job {
@@ -159,39 +154,19 @@ fn check(
             limit: files::limit_for(file.size),
         })
         .collect();
-    let judged = pool::each(client, &jobs, progress, |at, answer| {
+    let judged = pool::each(threads.as_ref(), client, &jobs, progress, |at, answer| {
         judge_file(rest[at], answer)
     });
     findings.extend(judged.into_iter().flatten());
     let probes = addresses::probes(built);
     let jobs: Vec<Job> = probes.iter().map(|probe| probe.job(built)).collect();
-    let judged = pool::each(client, &jobs, progress, |at, answer| {
+    let judged = pool::each(threads.as_ref(), client, &jobs, progress, |at, answer| {
         addresses::judge(&probes[at], answer, built, origin)
     });
     findings.extend(judged.into_iter().flatten());
-    findings.extend(addresses::site_address(built, origin, allow_samples, given));
-    let facts = built.hosting.facts();
-    if !facts.sends_headers {
-        let others = Hosting::sending_headers();
-        let (last, rest) = others.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
-        let note = Found::note(
-            "no headers",
-            "/",
-            format!("{} sends none of the site's headers: no HSTS, no protection against being framed (only a header can forbid it), no nosniff, Referrer-Policy or Permissions-Policy. Each page's <meta> Content-Security-Policy still limits its scripts, styles, images, connections and form posts to the site and Formspree", facts.name),
-        )
-        .fix(format!("for those headers, build for and host on {} or {last}", rest.join(", ")));
-        findings.push(note);
-    }
-}
-
-fn samples_allowed(found: Found, allow_samples: bool) -> Found {
-    if allow_samples && found.sample {
-        Found {
-            severity: Severity::Warning,
-            ..found
-        }
-    } else {
-        found
+    findings.extend(addresses::site_address(built, origin, given));
+    if !built.hosting.facts().sends_headers {
+        findings.push(Found::new(Kind::NoHeaders, "/"));
     }
 }
 

@@ -480,13 +480,22 @@ fn the_sample_form_id_fails_unless_samples_are_allowed() {
         stderr.contains("help: set formspree_form_id in content/business.yaml"),
         "{stderr}"
     );
-    let output = verify(&built, &url, &["--allow-samples"]);
+    let output = verify(&built, &url, &["--allow-samples", "--json"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(
         stderr.contains("warning: ") && stderr.contains("sample Formspree form"),
         "{stderr}"
     );
+    // A pipeline reads the kind and its facts, not the words.
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let problem = report["problems"]
+        .as_array()
+        .and_then(|problems| problems.iter().find(|p| p["kind"] == "sample-form"))
+        .unwrap_or_else(|| panic!("no sample-form problem in {report}"));
+    assert_eq!(problem["severity"], "warning", "{problem}");
+    assert_eq!(problem["action"], sample, "{problem}");
+    assert_eq!(problem["where"], serde_json::json!(["/", "/about"]), "{problem}");
 }
 
 #[test]
