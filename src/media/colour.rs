@@ -4,6 +4,7 @@
 //! error, never wrong colours.
 
 use super::orientation::Orientation;
+use super::refused::Refused;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Channels {
@@ -66,7 +67,7 @@ pub struct Decoded {
 
 /// In sRGB, RGBA with an alpha channel, RGB otherwise. Without a profile RGB
 /// and grey are taken as sRGB's, and CMYK converted by browsers' plain formula.
-pub fn to_srgb(decoded: Decoded) -> Result<Vec<u8>, String> {
+pub fn to_srgb(decoded: Decoded) -> Result<Vec<u8>, Refused> {
     let Decoded {
         data,
         channels,
@@ -74,7 +75,7 @@ pub fn to_srgb(decoded: Decoded) -> Result<Vec<u8>, String> {
         ..
     } = decoded;
     if data.len() % channels.count() != 0 {
-        return Err("the decoder gave a partial pixel".to_string());
+        return Err(Refused::damaged("the decoder gave a partial pixel"));
     }
     match profile {
         Some(profile) => with_profile(data, channels, &profile),
@@ -101,17 +102,17 @@ fn without_profile(data: Vec<u8>, channels: Channels) -> Vec<u8> {
     }
 }
 
-fn with_profile(mut data: Vec<u8>, channels: Channels, profile: &[u8]) -> Result<Vec<u8>, String> {
+fn with_profile(mut data: Vec<u8>, channels: Channels, profile: &[u8]) -> Result<Vec<u8>, Refused> {
     let space = profile.get(16..20).unwrap_or_default();
     if space != channels.space() {
-        return Err(format!(
+        return Err(Refused::Damaged(format!(
             "its colour profile is for {} pixels, but the pixels are {}",
             String::from_utf8_lossy(space).trim(),
             channels.named()
-        ));
+        )));
     }
-    let input =
-        qcms::Profile::new_from_slice(profile, false).ok_or("its colour profile cannot be read")?;
+    let input = qcms::Profile::new_from_slice(profile, false)
+        .ok_or_else(|| Refused::damaged("its colour profile cannot be read"))?;
     if input.is_sRGB() && matches!(channels, Channels::Rgb | Channels::Rgba) {
         return Ok(data);
     }
@@ -126,7 +127,7 @@ fn with_profile(mut data: Vec<u8>, channels: Channels, profile: &[u8]) -> Result
         Channels::Cmyk => (DataType::CMYK, DataType::RGB8),
     };
     let transform = qcms::Transform::new_to(&input, &output, from, to, qcms::Intent::Perceptual)
-        .ok_or("its colour profile cannot be applied")?;
+        .ok_or_else(|| Refused::damaged("its colour profile cannot be applied"))?;
     if from == to {
         transform.apply(&mut data);
         return Ok(data);
@@ -172,7 +173,8 @@ mod tests {
         profile[16..20].copy_from_slice(b"CMYK");
         let err = to_srgb(decoded(vec![1, 2, 3], Channels::Rgb, Some(profile))).unwrap_err();
         assert!(
-            err.contains("for CMYK pixels, but the pixels are RGB"),
+            err.to_string()
+                .contains("for CMYK pixels, but the pixels are RGB"),
             "{err}"
         );
     }

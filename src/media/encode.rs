@@ -4,6 +4,7 @@
 //! encoded: no metadata (EXIF and its GPS, XMP, IPTC, comments, profile)
 //! reaches a copy.
 
+use super::refused::Refused;
 use rayon::prelude::*;
 
 use super::avif::AvifEncoder;
@@ -23,18 +24,23 @@ pub struct Pixels {
 
 /// Decodes a photo into upright sRGB pixels; a cut or damaged file is an error,
 /// never a half-grey picture, even when a decoder panics.
-pub fn decode(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
-    std::panic::catch_unwind(|| decode_unguarded(picture, bytes))
-        .unwrap_or_else(|_| Err("the decoder stopped at a damaged part of the file".to_string()))
+pub fn decode(picture: &Picture, bytes: &[u8]) -> Result<Pixels, Refused> {
+    std::panic::catch_unwind(|| decode_unguarded(picture, bytes)).unwrap_or_else(|_| {
+        Err(Refused::damaged(
+            "the decoder stopped at a damaged part of the file",
+        ))
+    })
 }
 
-fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
+fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, Refused> {
     let decoded = match picture.kind {
         picture::Kind::Jpeg => jpeg::decode(bytes)?,
         picture::Kind::Png => png_file::decode(bytes)?,
         picture::Kind::Webp => webp_file::decode(bytes)?,
         picture::Kind::Gif | picture::Kind::Svg => {
-            return Err("a GIF or an SVG is published cleaned, never decoded".to_string());
+            return Err(Refused::damaged(
+                "a GIF or an SVG is published cleaned, never decoded",
+            ));
         }
     };
     let orientation = decoded.orientation;
@@ -44,7 +50,9 @@ fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     let pixels = u64::from(width) * u64::from(height);
     let channels = if alpha_in { 4 } else { 3 };
     if data.len() as u64 != pixels * channels {
-        return Err("the decoder gave fewer pixels than the picture's size".to_string());
+        return Err(Refused::damaged(
+            "the decoder gave fewer pixels than the picture's size",
+        ));
     }
     // The copies were planned by the header's answer, so it decides.
     if alpha_in && !picture.alpha {
@@ -65,36 +73,12 @@ fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, String> {
     })
 }
 
-/// Why a copy was not made: the photo, or the encoder.
-#[derive(Debug)]
-pub enum Failure {
-    /// Pixels no encoder takes: the photo is to blame.
-    Picture(String),
-    /// The encoder itself could not run.
-    Encoder(Diagnostic),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Picture(why) => f.write_str(why),
-            Failure::Encoder(diagnostic) => diagnostic.fmt(f),
-        }
-    }
-}
-
-impl From<String> for Failure {
-    fn from(why: String) -> Failure {
-        Failure::Picture(why)
-    }
-}
-
 /// Every copy in `variants`, in order, on every core; AVIF copies need `avif`.
 pub fn encode(
     pixels: &Pixels,
     variants: &[Variant],
     avif: Option<&dyn AvifEncoder>,
-) -> Result<Vec<Vec<u8>>, Failure> {
+) -> Result<Vec<Vec<u8>>, Refused> {
     encode_with(pixels, variants, &ENCODING, avif)
 }
 
@@ -104,7 +88,7 @@ pub fn encode_with(
     variants: &[Variant],
     encoding: &Encoding,
     avif: Option<&dyn AvifEncoder>,
-) -> Result<Vec<Vec<u8>>, Failure> {
+) -> Result<Vec<Vec<u8>>, Refused> {
     variants
         .par_iter()
         .map(|variant| {
@@ -117,7 +101,7 @@ pub fn encode_with(
 
 /// The pixels of the part `variant` shows at its size; `None` when that is
 /// all of them at their size already.
-fn resize(pixels: &Pixels, variant: &Variant) -> Result<Option<Vec<u8>>, String> {
+fn resize(pixels: &Pixels, variant: &Variant) -> Result<Option<Vec<u8>>, Refused> {
     use fast_image_resize::images::{Image, ImageRef};
     use fast_image_resize::pixels::{U8x3, U8x4};
     use fast_image_resize::{PixelType, ResizeAlg, ResizeOptions};
@@ -133,8 +117,8 @@ fn resize(pixels: &Pixels, variant: &Variant) -> Result<Option<Vec<u8>>, String>
     } else {
         PixelType::U8x3
     };
-    let source = ImageRef::new(pixels.width, pixels.height, &pixels.data, kind)
-        .map_err(|err| err.to_string())?;
+    let source =
+        ImageRef::new(pixels.width, pixels.height, &pixels.data, kind).map_err(Refused::damaged)?;
     let mut target = Image::new(width, height, kind);
     let mut options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(
         fast_image_resize::FilterType::Lanczos3,
@@ -161,15 +145,15 @@ fn resize_as<P: fast_image_resize::PixelTrait>(
     source: &fast_image_resize::images::ImageRef,
     target: &mut fast_image_resize::images::Image,
     options: &fast_image_resize::ResizeOptions,
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     use fast_image_resize::{IntoImageView, IntoImageViewMut};
     let (Some(source), Some(mut target)) = (source.image_view::<P>(), target.image_view_mut::<P>())
     else {
-        return Err("the resizer was given another pixel type".to_string());
+        return Err(Refused::damaged("the resizer was given another pixel type"));
     };
     fast_image_resize::Resizer::new()
         .resize_typed(&source, &mut target, options)
-        .map_err(|err| err.to_string())
+        .map_err(Refused::damaged)
 }
 
 fn encode_one(
@@ -178,18 +162,16 @@ fn encode_one(
     alpha: bool,
     encoding: &Encoding,
     avif: Option<&dyn AvifEncoder>,
-) -> Result<Vec<u8>, Failure> {
+) -> Result<Vec<u8>, Refused> {
     let (width, height) = (variant.width, variant.height);
     match variant.format {
         Format::Avif => {
             let avif = avif.ok_or_else(|| {
-                Failure::Encoder(Diagnostic::new(
-                    "AVIF copies were asked for with no AVIF encoder at hand",
-                ))
+                encoder_fault("AVIF copies were asked for with no AVIF encoder at hand")
             })?;
             let settings = (encoding.avif_quality, encoding.avif_effort);
             avif.encode(data, (width, height), alpha, settings)
-                .map_err(Failure::Encoder)
+                .map_err(Refused::Encoder)
         }
         Format::Webp => {
             let layout = if alpha {
@@ -197,8 +179,8 @@ fn encode_one(
             } else {
                 webp::PixelLayout::Rgb
             };
-            let mut config =
-                webp::WebPConfig::new().map_err(|()| "libwebp refused its settings".to_string())?;
+            let mut config = webp::WebPConfig::new()
+                .map_err(|()| encoder_fault("libwebp refused its settings"))?;
             config.quality = encoding.webp_quality;
             config.method = encoding.webp_method;
             let tuning = &encoding.webp;
@@ -211,7 +193,7 @@ fn encode_one(
             config.preprocessing = tuning.preprocessing;
             let encoded = webp::Encoder::new(data, layout, width, height)
                 .encode_advanced(&config)
-                .map_err(|err| format!("WebP encoding failed: {err:?}"))?;
+                .map_err(|err| encoder_fault(&format!("WebP encoding failed: {err:?}")))?;
             Ok(encoded.to_vec())
         }
         Format::Jpeg => {
@@ -219,7 +201,7 @@ fn encode_one(
             let mut encoder = jpeg_encoder::Encoder::new(&mut out, encoding.jpeg_quality);
             encoder.set_progressive(true);
             encoder.set_optimized_huffman_tables(true);
-            let side = |n: u32| u16::try_from(n).map_err(|_| "too wide for JPEG".to_string());
+            let side = |n: u32| u16::try_from(n).map_err(|_| encoder_fault("too wide for JPEG"));
             encoder
                 .encode(
                     data,
@@ -227,14 +209,23 @@ fn encode_one(
                     side(height)?,
                     jpeg_encoder::ColorType::Rgb,
                 )
-                .map_err(|err| err.to_string())?;
+                .map_err(Refused::damaged)?;
             Ok(out)
         }
         Format::Png => Ok(png_file::encode(data, width, height, alpha)?),
-        Format::Gif | Format::Svg => Err("a GIF or an SVG is published cleaned, never encoded"
-            .to_string()
-            .into()),
+        Format::Gif | Format::Svg => Err(encoder_fault(
+            "a GIF or an SVG is published cleaned, never encoded",
+        )),
     }
+}
+
+/// The encoder could not make a copy of pixels it was given: curbside's
+/// fault, not the picture's.
+fn encoder_fault(what: &str) -> Refused {
+    Refused::Encoder(
+        Diagnostic::new(format!("a copy could not be made: {what}"))
+            .help("this is a fault of curbside's encoders, not of the picture: build again, and report it if it stays"),
+    )
 }
 
 #[cfg(test)]

@@ -4,27 +4,11 @@
 //! again; the frames are counted against the animation budget from their
 //! headers first, then decoded once to prove they are whole.
 
-use super::header::{FrameTally, OverBudget};
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refused {
-    /// Cut short or damaged: the decoder's words.
-    Damaged(String),
-    /// Over a limit of the animation budget, which no repair would change.
-    OverBudget(OverBudget),
-}
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refused::Damaged(why) => f.write_str(why),
-            Refused::OverBudget(over) => over.fmt(f),
-        }
-    }
-}
+use super::header::FrameTally;
+use super::refused::Refused;
 
 fn damaged(err: impl std::fmt::Display) -> Refused {
-    Refused::Damaged(err.to_string())
+    Refused::damaged(err)
 }
 
 pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {

@@ -1,73 +1,16 @@
 //! What a photo's header says, read before any pixel is decoded.
 
+use super::limits::{MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_PIXELS};
 use super::orientation::Orientation;
-
-/// 40 megapixels: above any phone's main camera; decoding more would take
-/// hundreds of megabytes for a picture shown at most 2000 pixels wide.
-pub const MAX_PIXELS: u64 = 40_000_000;
+use super::refused::{OverBudget, Refused};
 
 /// Refuses, before any pixel is allocated, a size over [`MAX_PIXELS`]: each
 /// decoder checks it too, whoever calls it.
-pub fn within_limit(width: u32, height: u32) -> Result<(), String> {
+pub fn within_limit(width: u32, height: u32) -> Result<(), Refused> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(format!(
-            "{width} × {height} pixels is over the {} megapixels a picture may have",
-            MAX_PIXELS / 1_000_000
-        ));
+        return Err(Refused::TooManyPixels { width, height });
     }
     Ok(())
-}
-
-/// More frames than any animation a page shows.
-pub const MAX_FRAMES: u64 = 2_000;
-
-/// The pixels of all of an animation's frames together: what a visitor's
-/// browser decodes to play it once, and the build to check it. A screen
-/// recording of 1920 × 1080 and 300 frames is 622 megapixels.
-pub const MAX_ANIMATION_PIXELS: u64 = 1_000_000_000;
-
-/// Which of an animation's limits a file is over, with its own figure.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OverBudget {
-    /// One frame over [`MAX_PIXELS`]: its number from 1, its size.
-    Frame {
-        number: u64,
-        width: u32,
-        height: u32,
-    },
-    /// More than [`MAX_FRAMES`] frames (counted up to one more).
-    Frames,
-    /// All frames together over [`MAX_ANIMATION_PIXELS`], counted so far.
-    AllFrames { frames: u64, pixels: u64 },
-}
-
-impl std::fmt::Display for OverBudget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            OverBudget::Frame {
-                number,
-                width,
-                height,
-            } => write!(
-                f,
-                "its frame {number} is {width} × {height} pixels ({:.0} megapixels); a frame may have at most {} megapixels",
-                f64::from(*width) * f64::from(*height) / 1e6,
-                MAX_PIXELS / 1_000_000
-            ),
-            OverBudget::Frames => {
-                write!(
-                    f,
-                    "it has more than {MAX_FRAMES} frames, the most an animation may have"
-                )
-            }
-            OverBudget::AllFrames { frames, pixels } => write!(
-                f,
-                "its first {frames} frames already hold {} megapixels; all the frames of an animation may hold at most {} megapixels",
-                pixels / 1_000_000,
-                MAX_ANIMATION_PIXELS / 1_000_000
-            ),
-        }
-    }
 }
 
 /// An animation's frames counted one by one from their headers, refused at

@@ -1,6 +1,7 @@
 //! JPEG through zune-jpeg directly: a cut or damaged file is an error, not grey
 //! blocks (strict mode), and CMYK stays CMYK for its profile.
 
+use super::refused::Refused;
 use zune_core::bytestream::ZCursor;
 use zune_core::colorspace::ColorSpace;
 use zune_core::options::DecoderOptions;
@@ -22,15 +23,15 @@ fn options() -> DecoderOptions {
         .set_max_height(JPEG_FORMAT_SIDE)
 }
 
-pub fn header(bytes: &[u8]) -> Result<Header, String> {
+pub fn header(bytes: &[u8]) -> Result<Header, Refused> {
     let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), options());
-    decoder.decode_headers().map_err(|err| err.to_string())?;
+    decoder.decode_headers().map_err(Refused::damaged)?;
     let (width, height) = decoder
         .dimensions()
-        .ok_or("the JPEG's headers give no size")?;
+        .ok_or_else(|| Refused::damaged("the JPEG's headers give no size"))?;
     Ok(Header {
-        width: u32::try_from(width).map_err(|err| err.to_string())?,
-        height: u32::try_from(height).map_err(|err| err.to_string())?,
+        width: u32::try_from(width).map_err(Refused::damaged)?,
+        height: u32::try_from(height).map_err(Refused::damaged)?,
         alpha: false,
         animated: false,
         frames: 1,
@@ -38,16 +39,16 @@ pub fn header(bytes: &[u8]) -> Result<Header, String> {
     })
 }
 
-pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
+pub fn decode(bytes: &[u8]) -> Result<Decoded, Refused> {
     let options = options();
     let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), options);
-    decoder.decode_headers().map_err(|err| err.to_string())?;
+    decoder.decode_headers().map_err(Refused::damaged)?;
     if let Some((width, height)) = decoder.dimensions() {
         header::within_limit(width as u32, height as u32)?;
     }
     let input = decoder
         .input_colorspace()
-        .ok_or("the JPEG's headers name no colour space")?;
+        .ok_or_else(|| Refused::damaged("the JPEG's headers name no colour space"))?;
     let (out, channels) = match input {
         ColorSpace::Luma => (ColorSpace::Luma, Channels::Grey),
         // YCCK is turned into CMYK below.
@@ -55,10 +56,10 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         _ => (ColorSpace::RGB, Channels::Rgb),
     };
     decoder.set_options(options.jpeg_set_out_colorspace(out));
-    let mut data = decoder.decode().map_err(|err| err.to_string())?;
+    let mut data = decoder.decode().map_err(Refused::damaged)?;
     let (width, height) = decoder
         .dimensions()
-        .ok_or("the JPEG's headers give no size")?;
+        .ok_or_else(|| Refused::damaged("the JPEG's headers give no size"))?;
     if input == ColorSpace::YCCK {
         ycck_to_stored_cmyk(&mut data);
     }
@@ -70,8 +71,8 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     Ok(Decoded {
         data,
         channels,
-        width: u32::try_from(width).map_err(|err| err.to_string())?,
-        height: u32::try_from(height).map_err(|err| err.to_string())?,
+        width: u32::try_from(width).map_err(Refused::damaged)?,
+        height: u32::try_from(height).map_err(Refused::damaged)?,
         profile: decoder.icc_profile(),
         orientation,
     })

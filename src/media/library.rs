@@ -6,11 +6,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::avif::AvifEncoder;
 use super::copy_cache::CopyCache;
 use super::crop::Crop;
+use super::limits::MAX_KEPT_BYTES;
 use super::markup::{self, Cut, Placement};
 use super::picture::{self, Picture};
 use super::picture_path;
@@ -26,6 +28,8 @@ pub struct Library {
     /// Makes the largest paint's AVIF copies; one that publishes nothing needs none.
     avif: Option<Arc<dyn AvifEncoder>>,
     placed: Mutex<BTreeMap<String, Placed>>,
+    /// The photos' bytes kept for their copies so far (`MAX_KEPT_BYTES`).
+    kept: AtomicU64,
 }
 
 impl Library {
@@ -38,6 +42,7 @@ impl Library {
             cache: CopyCache::open(cache),
             avif: None,
             placed: Mutex::new(BTreeMap::new()),
+            kept: AtomicU64::new(0),
         }
     }
 
@@ -57,13 +62,29 @@ impl Library {
         let (path, shown) = picture::paths(&self.content, &self.shown, &name);
         let read = picture::read(&path, &name, &shown, at)?;
         let picture = Arc::new(read.picture);
+        let file = self.keep(picture.kind.processed(), read.file);
         self.lock_placed().entry(name).or_insert_with(|| Placed {
             picture: Arc::clone(&picture),
             at: at.clone(),
             offered: BTreeSet::new(),
             published: read.published.map(Arc::new),
+            file,
         });
         Ok(picture)
+    }
+
+    /// A photo's bytes, kept from reading to publishing while all kept
+    /// stay within `MAX_KEPT_BYTES`: each photo is then read once. Past it,
+    /// publishing reads a photo again (and refuses one changed meanwhile).
+    fn keep(&self, photo: bool, file: Vec<u8>) -> Option<Arc<Vec<u8>>> {
+        let size = file.len() as u64;
+        let within = |kept: u64| (kept + size <= MAX_KEPT_BYTES).then_some(kept + size);
+        let kept = photo
+            && self
+                .kept
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, within)
+                .is_ok();
+        kept.then(|| Arc::new(file))
     }
 
     /// The markup of a placed picture, whole or cut to each of the
@@ -177,5 +198,21 @@ impl Library {
                 )
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn photos_are_kept_for_their_copies_within_the_budget_only() {
+        let library = Library::new(Path::new("content"), Path::new("content"), None);
+        assert!(library.keep(true, vec![0; 10]).is_some(), "a photo");
+        assert!(library.keep(false, vec![0; 10]).is_none(), "a GIF or SVG");
+        library.kept.store(MAX_KEPT_BYTES - 5, Ordering::Relaxed);
+        assert!(library.keep(true, vec![0; 10]).is_none(), "past the budget");
+        assert!(library.keep(true, vec![0; 5]).is_some(), "up to it");
+        assert_eq!(library.kept.load(Ordering::Relaxed), MAX_KEPT_BYTES);
     }
 }

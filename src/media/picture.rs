@@ -7,11 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::header::MAX_PIXELS;
+use super::limits::MAX_BYTES;
+use super::refused::Refused;
 use crate::diagnostics::{Diagnostic, Location, Result};
-
-/// Larger files are not photos a page needs (a phone's photo is 3–5 MB).
-pub const MAX_BYTES: u64 = 50 * 1024 * 1024;
 
 /// The kinds of picture a site can place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -201,70 +199,38 @@ pub fn read(path: &Path, name: &str, shown: &Path, at: &Location) -> Result<Read
             );
         }
     };
-    let damaged = |why: String| {
-        Diagnostic::new(format!("the picture {} cannot be read", shown.display()))
-            .at(at.clone())
-            .caused_by(why)
-            .help("the file may be cut short or damaged: open it in an image editor and save it again")
-    };
-    let over_budget = |over: super::header::OverBudget| {
-        Diagnostic::new(format!(
-            "the picture {} is over the budget for an animation: {over}",
-            shown.display()
-        ))
-        .at(at.clone())
-        .help("shorten the animation or make it smaller in your editor (fewer frames, a smaller size), or publish it as a video file in content/public/ and link to it")
-    };
+    let refused = |refused: Refused| refused.diagnostic(shown, at);
     let mut published = None;
     let (width, height, alpha, animated) = match kind {
         Kind::Jpeg | Kind::Png | Kind::Webp => {
-            let (size, frames) = decoded_size(&bytes, kind).map_err(damaged)?;
+            let (size, frames) = decoded_size(&bytes, kind).map_err(refused)?;
             // Published still, but a browser or editor reading the file
             // meets every frame: held to the same limits as a GIF's.
             if frames > 1 {
                 super::header::FrameTally::default()
                     .add_canvas_frames(frames, size.0, size.1)
-                    .map_err(over_budget)?;
+                    .map_err(|over| refused(Refused::OverBudget(over)))?;
             }
             size
         }
         Kind::Gif => gif_size(&bytes)
             .map(|(w, h)| (w, h, true, false))
-            .ok_or_else(|| damaged("its header is cut short".to_string()))?,
+            .ok_or_else(|| refused(Refused::damaged("its header is cut short")))?,
         Kind::Svg => {
-            let cleaned =
-                super::svg::clean(&bytes).map_err(|refused| refused.diagnostic(shown, at))?;
+            let cleaned = super::svg::clean(&bytes).map_err(refused)?;
             let size = svg_size(&cleaned)
                 .map(|(w, h)| (w, h, true, false))
-                .map_err(|why| {
-                    Diagnostic::new(format!("the SVG {} cannot be read", shown.display()))
-                        .at(at.clone())
-                        .caused_by(why)
-                        .help("open it in a browser or an SVG editor to find the mistake, and save it again")
-                })?;
+                .map_err(refused)?;
             published = Some(cleaned);
             size
         }
     };
-    if u64::from(width) * u64::from(height) > MAX_PIXELS && kind != Kind::Svg {
-        return fail(
-            format!(
-                "the picture {} is {width} × {height} pixels ({:.0} megapixels); pictures may have at most {} megapixels",
-                shown.display(),
-                f64::from(width) * f64::from(height) / 1e6,
-                MAX_PIXELS / 1_000_000
-            ),
-            "scale it down first, to at most 4000 pixels on its longer side: no screen shows more"
-                .to_string(),
-        );
+    if kind != Kind::Svg {
+        super::header::within_limit(width, height).map_err(refused)?;
     }
     if kind == Kind::Gif {
         // Frame by frame, once its size is known to be reasonable.
-        let cleaned = super::gif_file::clean(&bytes).map_err(|refused| match refused {
-            super::gif_file::Refused::Damaged(why) => damaged(why),
-            super::gif_file::Refused::OverBudget(over) => over_budget(over),
-        })?;
-        published = Some(cleaned);
+        published = Some(super::gif_file::clean(&bytes).map_err(refused)?);
     }
     let picture = Picture {
         name: name.to_string(),
@@ -333,12 +299,14 @@ fn missing_help(path: &Path) -> String {
 type Size = (u32, u32, bool, bool);
 
 /// With the number of frames.
-fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(Size, u64), String> {
+fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(Size, u64), Refused> {
     let header = match kind {
         Kind::Jpeg => super::jpeg::header(bytes)?,
         Kind::Png => super::png_file::header(bytes)?,
         Kind::Webp => super::webp_file::header(bytes)?,
-        Kind::Gif | Kind::Svg => return Err("a GIF or an SVG has no photo header".to_string()),
+        Kind::Gif | Kind::Svg => {
+            return Err(Refused::damaged("a GIF or an SVG has no photo header"));
+        }
     };
     let (width, height) = if header.orientation.quarter_turn() {
         (header.height, header.width)
@@ -358,7 +326,7 @@ fn gif_size(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 /// The drawing's size, parsed without opening anything it names.
-fn svg_size(bytes: &[u8]) -> std::result::Result<(u32, u32), String> {
+fn svg_size(bytes: &[u8]) -> std::result::Result<(u32, u32), Refused> {
     use resvg::usvg::{ImageHrefResolver, Options};
     let options = Options {
         image_href_resolver: ImageHrefResolver {
@@ -367,7 +335,8 @@ fn svg_size(bytes: &[u8]) -> std::result::Result<(u32, u32), String> {
         },
         ..Options::default()
     };
-    let tree = resvg::usvg::Tree::from_data(bytes, &options).map_err(|err| err.to_string())?;
+    let tree = resvg::usvg::Tree::from_data(bytes, &options)
+        .map_err(|err| Refused::BadDrawing(err.to_string()))?;
     let size = tree.size();
     Ok((
         size.width().round().max(1.0) as u32,

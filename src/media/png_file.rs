@@ -2,29 +2,31 @@
 //! to plain channels, 16-bit samples rounded to 8, grey kept grey for a grey
 //! profile; written as 8-bit RGB or RGBA.
 
+use super::refused::Refused;
 use std::io::Cursor;
 
 use super::colour::{Channels, Decoded};
 use super::header::{self, Header};
+use super::limits::MAX_PIXELS;
 use super::orientation::Orientation;
 
 /// What the decoder may allocate for itself (its chunks and row buffers):
 /// what the largest photo the build takes (40 megapixels, alpha, 16 bits)
 /// could need, and 64 MiB to spare.
-const MEMORY: usize = header::MAX_PIXELS as usize * 8 + (64 << 20);
+const MEMORY: usize = MAX_PIXELS as usize * 8 + (64 << 20);
 
-fn reader(bytes: &[u8]) -> Result<png::Reader<Cursor<&[u8]>>, String> {
+fn reader(bytes: &[u8]) -> Result<png::Reader<Cursor<&[u8]>>, Refused> {
     let limits = png::Limits { bytes: MEMORY };
     let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
     decoder.set_transformations(png::Transformations::EXPAND);
-    decoder.read_info().map_err(|err| err.to_string())
+    decoder.read_info().map_err(Refused::damaged)
 }
 
 fn orientation(info: &png::Info) -> Orientation {
     Orientation::from_exif(info.exif_metadata.as_ref().map(|exif| exif.to_vec()))
 }
 
-pub fn header(bytes: &[u8]) -> Result<Header, String> {
+pub fn header(bytes: &[u8]) -> Result<Header, Refused> {
     let reader = reader(bytes)?;
     let info = reader.info();
     Ok(Header {
@@ -42,16 +44,14 @@ pub fn header(bytes: &[u8]) -> Result<Header, String> {
     })
 }
 
-pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
+pub fn decode(bytes: &[u8]) -> Result<Decoded, Refused> {
     let mut reader = reader(bytes)?;
     header::within_limit(reader.info().width, reader.info().height)?;
     let size = reader
         .output_buffer_size()
-        .ok_or("the PNG is too large to decode")?;
+        .ok_or_else(|| Refused::damaged("the PNG is too large to decode"))?;
     let mut data = vec![0; size];
-    let frame = reader
-        .next_frame(&mut data)
-        .map_err(|err| err.to_string())?;
+    let frame = reader.next_frame(&mut data).map_err(Refused::damaged)?;
     data.truncate(frame.buffer_size());
     if frame.bit_depth == png::BitDepth::Sixteen {
         // Big-endian samples, rounded to the nearest of 256 levels.
@@ -68,7 +68,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         png::ColorType::GrayscaleAlpha => Channels::GreyAlpha,
         png::ColorType::Rgb => Channels::Rgb,
         png::ColorType::Rgba => Channels::Rgba,
-        png::ColorType::Indexed => return Err("the PNG's palette was not expanded".to_string()),
+        png::ColorType::Indexed => {
+            return Err(Refused::damaged("the PNG's palette was not expanded"));
+        }
     };
     let info = reader.info();
     Ok(Decoded {
@@ -82,7 +84,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
 }
 
 /// `data`, 8-bit RGBA when `alpha`, RGB otherwise, as a PNG.
-pub fn encode(data: &[u8], width: u32, height: u32, alpha: bool) -> Result<Vec<u8>, String> {
+pub fn encode(data: &[u8], width: u32, height: u32, alpha: bool) -> Result<Vec<u8>, Refused> {
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(if alpha {
@@ -90,10 +92,8 @@ pub fn encode(data: &[u8], width: u32, height: u32, alpha: bool) -> Result<Vec<u
     } else {
         png::ColorType::Rgb
     });
-    let mut writer = encoder.write_header().map_err(|err| err.to_string())?;
-    writer
-        .write_image_data(data)
-        .map_err(|err| err.to_string())?;
-    writer.finish().map_err(|err| err.to_string())?;
+    let mut writer = encoder.write_header().map_err(Refused::damaged)?;
+    writer.write_image_data(data).map_err(Refused::damaged)?;
+    writer.finish().map_err(Refused::damaged)?;
     Ok(out)
 }

@@ -11,8 +11,10 @@ use rayon::prelude::*;
 
 use super::avif::AvifEncoder;
 use super::copy_cache::CopyCache;
-use super::encode::{self, Failure};
+use super::encode;
+use super::limits::MAX_BYTES;
 use super::picture::{self, Picture};
+use super::refused::Refused;
 use super::variants::{self, Frame, Variant};
 use crate::diagnostics::{Diagnostic, Location, Result};
 use crate::output::file::OutputFile;
@@ -27,6 +29,9 @@ pub(super) struct Placed {
     pub(super) offered: BTreeSet<(bool, Frame)>,
     /// A GIF's or an SVG's copy, cleaned as it was checked.
     pub(super) published: Option<Arc<Vec<u8>>>,
+    /// A photo's bytes as they were read and checked, kept for its copies
+    /// while the build's budget for them lasts (`MAX_KEPT_BYTES`).
+    pub(super) file: Option<Arc<Vec<u8>>>,
 }
 
 impl Placed {
@@ -104,7 +109,7 @@ impl Publisher<'_> {
                 })
                 .collect());
         }
-        let fail = |why: String| self.damaged(placed, why);
+        let fail = |refused: Refused| self.refused(placed, refused);
         if let Some(published) = &placed.published {
             // A GIF or an SVG: its one file, cleaned when it was read.
             return Ok(planned
@@ -119,7 +124,7 @@ impl Publisher<'_> {
                 })
                 .collect());
         }
-        let bytes = self.read_again(placed)?;
+        let bytes = self.bytes_of(placed)?;
         let pixels = encode::decode(picture, &bytes).map_err(fail)?;
         let missing: Vec<Variant> = planned
             .iter()
@@ -127,11 +132,7 @@ impl Publisher<'_> {
             .filter(|(_, cached)| cached.is_none())
             .map(|(variant, _)| variant.clone())
             .collect();
-        let made =
-            encode::encode(&pixels, &missing, self.avif).map_err(|failure| match failure {
-                Failure::Picture(why) => fail(why),
-                Failure::Encoder(diagnostic) => diagnostic.at(placed.at.clone()),
-            })?;
+        let made = encode::encode(&pixels, &missing, self.avif).map_err(fail)?;
         let mut made: HashMap<String, Vec<u8>> = missing
             .into_iter()
             .zip(made)
@@ -155,12 +156,21 @@ impl Publisher<'_> {
             .collect())
     }
 
+    /// A placed photo's bytes, for its copies: as they were read, or read
+    /// again when the build kept too many others'.
+    fn bytes_of(&self, placed: &Placed) -> Result<Arc<Vec<u8>>> {
+        match &placed.file {
+            Some(file) => Ok(Arc::clone(file)),
+            None => self.read_again(placed).map(Arc::new),
+        }
+    }
+
     /// A placed picture read again for its copies: its bytes must still be
     /// those they are named after.
     fn read_again(&self, placed: &Placed) -> Result<Vec<u8>> {
         let picture = &placed.picture;
         let (path, shown) = picture::paths(self.content, self.shown, &picture.name);
-        let bytes = picture::read_at_most(&path, picture::MAX_BYTES)
+        let bytes = picture::read_at_most(&path, MAX_BYTES)
             .map_err(|err| Diagnostic::io("read", &shown, err).at(placed.at.clone()))?;
         if picture::digest(&bytes) != picture.digest {
             return Err(Diagnostic::new(format!(
@@ -187,23 +197,16 @@ impl Publisher<'_> {
                     .any(|variant| self.cache.read(variant).is_none())
             })
             .map(|placed| {
-                let bytes = self.read_again(placed)?;
+                let bytes = self.bytes_of(placed)?;
                 encode::decode(&placed.picture, &bytes)
                     .map(drop)
-                    .map_err(|why| self.damaged(placed, why))
+                    .map_err(|refused| self.refused(placed, refused))
             })
             .collect();
         checked.into_iter().collect()
     }
 
-    fn damaged(&self, placed: &Placed, why: String) -> Diagnostic {
-        let shown = self.shown.join(&placed.picture.name);
-        Diagnostic::new(format!(
-            "the picture {} cannot be processed",
-            shown.display()
-        ))
-        .at(placed.at.clone())
-        .caused_by(why)
-        .help("the file may be cut short or damaged: open it in an image editor and save it again")
+    fn refused(&self, placed: &Placed, refused: Refused) -> Diagnostic {
+        refused.diagnostic(&self.shown.join(&placed.picture.name), &placed.at)
     }
 }

@@ -161,7 +161,7 @@ fn load(path: &Path) -> Result<(Picture, Pixels), String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let read =
         picture::read(path, &name, path, &Location::file(path)).map_err(|err| err.to_string())?;
-    let pixels = encode::decode(&read.picture, &read.file)?;
+    let pixels = encode::decode(&read.picture, &read.file).map_err(|err| err.to_string())?;
     Ok((read.picture, pixels))
 }
 
@@ -191,7 +191,7 @@ fn reference(path: &Path, width: u32) -> Result<(Vec<u8>, Pixels), String> {
     let resized = Pixels {
         // The PNG copy is RGBA for a photo with alpha; DSSIM is taken on RGB.
         data: {
-            let decoded = curbside::media::png_file::decode(&png)?;
+            let decoded = curbside::media::png_file::decode(&png).map_err(|err| err.to_string())?;
             if decoded.channels.has_alpha() {
                 curbside::media::colour::without_alpha(&decoded.data)
             } else {
@@ -260,7 +260,7 @@ fn to_png(bytes: &[u8]) -> Result<Vec<u8>, String> {
         )
     } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
         // The build's JPEG copies are RGB without a profile.
-        let decoded = curbside::media::jpeg::decode(bytes)?;
+        let decoded = curbside::media::jpeg::decode(bytes).map_err(|err| err.to_string())?;
         (decoded.data, decoded.width, decoded.height, false)
     } else {
         let start: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02x}")).collect();
@@ -269,7 +269,7 @@ fn to_png(bytes: &[u8]) -> Result<Vec<u8>, String> {
             start.join(" ")
         ));
     };
-    curbside::media::png_file::encode(&data, width, height, alpha)
+    curbside::media::png_file::encode(&data, width, height, alpha).map_err(|err| err.to_string())
 }
 
 /// DSSIM of `copy` (any format [`to_png`] reads) against `reference` (PNG).

@@ -4,15 +4,9 @@
 //! to itself), so the text entities expand to is counted first, from the
 //! declarations alone, and a file over the budget is never parsed.
 
+use crate::media::limits::MAX_TEXT;
+use crate::media::refused::Refused;
 use std::collections::HashMap;
-
-/// No drawing a page shows needs more text than this, entities expanded
-/// (a detailed map exported from Illustrator is 2–5 MB).
-pub const MAX_TEXT: u64 = 8 << 20;
-
-/// Deeper nesting is no drawing an editor makes, and each level costs the
-/// stack of every reader after this one.
-pub const MAX_DEPTH: usize = 256;
 
 /// Entities may add at most this much beyond the file's own size, on top
 /// of doubling it: Illustrator's namespace entities add a few hundred bytes.
@@ -25,7 +19,11 @@ pub fn limit(len: usize) -> u64 {
 
 /// An upper bound of the text the document expands to: every `&name;`
 /// anywhere in the file counted as the entity's full expansion.
-pub fn expanded_len(text: &str) -> Result<u64, String> {
+pub fn expanded_len(text: &str) -> Result<u64, Refused> {
+    expanded_len_of(text).map_err(Refused::BadDrawing)
+}
+
+fn expanded_len_of(text: &str) -> Result<u64, String> {
     let declared = declarations(text)?;
     let longest = declared.keys().map(|name| name.len()).max().unwrap_or(0);
     let mut known = HashMap::new();

@@ -4,31 +4,29 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use super::budget::{self, MAX_DEPTH};
-use super::refused::Refused;
+use super::budget;
 use super::{allowed, css};
+use crate::media::limits::{MAX_DEPTH, MAX_SVG_NODES};
+use crate::media::refused::Refused;
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
-/// Elements, text and attributes the parser may create.
-const MAX_NODES: u32 = 500_000;
-
 pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
     let limit = budget::limit(bytes.len());
     if bytes.len() as u64 > limit {
-        return Err(Refused::TooLarge {
+        return Err(Refused::DrawingTooLarge {
             text: bytes.len() as u64,
             limit,
             expanded: false,
         });
     }
     let text = std::str::from_utf8(bytes)
-        .map_err(|_| Refused::Unreadable("it is not UTF-8 text".to_string()))?;
-    let expanded = budget::expanded_len(text).map_err(Refused::Unreadable)?;
+        .map_err(|_| Refused::BadDrawing("it is not UTF-8 text".to_string()))?;
+    let expanded = budget::expanded_len(text)?;
     if expanded > limit {
-        return Err(Refused::TooLarge {
+        return Err(Refused::DrawingTooLarge {
             text: expanded,
             limit,
             expanded: true,
@@ -36,14 +34,14 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
     }
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
-        nodes_limit: MAX_NODES,
+        nodes_limit: MAX_SVG_NODES,
         ..roxmltree::ParsingOptions::default()
     };
     let document = roxmltree::Document::parse_with_options(text, options)
-        .map_err(|err| Refused::Unreadable(err.to_string()))?;
+        .map_err(|err| Refused::BadDrawing(err.to_string()))?;
     let root = document.root_element();
     if !in_svg(root) || root.tag_name().name() != "svg" {
-        return Err(Refused::Unreadable(
+        return Err(Refused::BadDrawing(
             "its outermost element is not an SVG drawing".to_string(),
         ));
     }
@@ -128,7 +126,7 @@ impl Writer<'_> {
             if child.is_text() {
                 let text = child.text().unwrap_or_default();
                 if name == "style" {
-                    css::check(text).map_err(Refused::ExternalStyle)?;
+                    css::check(text)?;
                 }
                 if !open {
                     self.out.push('>');
@@ -193,7 +191,7 @@ impl Writer<'_> {
         }
         // Every value is CSS to some reader (presentation attributes are
         // parsed as CSS values): no fetch may hide in any of them.
-        css::check(value).map_err(Refused::ExternalStyle)?;
+        css::check(value)?;
         let _ = write!(
             self.out,
             " {prefix}{name}=\"{}\"",

@@ -4,6 +4,7 @@
 //! allowed, and `url()` only as a reference within the drawing (`#id`):
 //! nothing a style names can be fetched.
 
+use crate::media::refused::Refused;
 use cssparser::{Parser, Token};
 
 /// Functions that compute a colour, a length, a transform, a shape or a
@@ -101,11 +102,11 @@ const AT_RULES: &[&str] = &[
 ];
 
 /// Why the style cannot be published as it is, quoting the part at fault.
-pub fn check(css: &str) -> Result<(), String> {
+pub fn check(css: &str) -> Result<(), Refused> {
     let mut parser = Parser::new(css);
     let mut refused = None;
     walk(&mut parser, &mut refused);
-    refused.map_or(Ok(()), Err)
+    refused.map_or(Ok(()), |what| Err(Refused::ExternalStyle(what)))
 }
 
 fn walk(parser: &mut Parser, refused: &mut Option<String>) {

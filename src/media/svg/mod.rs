@@ -17,8 +17,5 @@ mod allowed;
 mod budget;
 mod copy;
 mod css;
-mod refused;
 
-pub use budget::{MAX_DEPTH, MAX_TEXT};
 pub use copy::clean;
-pub use refused::Refused;
