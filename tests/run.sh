@@ -12,6 +12,8 @@
 #      Netlify's netlify dev), and `curbside verify` against each; the deploy files
 #      (.github/workflows/, netlify.toml, wrangler.toml) read by those tools, and the
 #      workflows' check, build and verify steps run as written (actionlint checks the workflows)
+#   7. Benchmarks: every script in tests/bench/ started in its smallest mode (tests/bench/smoke.sh),
+#      so one that breaks fails the run; no figure or timing is checked
 # Run from anywhere: bash tests/run.sh. Any CARGO_TARGET_DIR works.
 #
 # bash tests/run.sh --quick is the inner loop: Rust's tests, Vitest and one visitor's
@@ -264,6 +266,14 @@ lane "Browser: Playwright in Chromium against the built site (served by Caddy)" 
 step "Rust: compiling the tests (cargo test --no-run)"
 cargo test --no-run --quiet
 
+# Every benchmark started in its smallest mode, one at a time, with the binaries just built: the
+# tests' curbside and the examples `cargo test --no-run` put beside it (no cargo call, which would
+# wait for the lock `cargo test` holds). A lane beside the Rust tests, the other engines and the
+# hosts, which wait on sockets and child processes for much of their time.
+CURBSIDE_EXAMPLES="$(dirname "$CURBSIDE_BIN")/examples"
+export CURBSIDE_EXAMPLES
+lane "Benchmarks: each in its smallest mode (tests/bench/smoke.sh)" env SMOKE_JOBS=1 bash tests/bench/smoke.sh
+
 step "Rust: cargo test"
 cargo test --quiet
 
@@ -273,5 +283,5 @@ step "Other engines: the core visitor journey in Firefox ESR and WebKitGTK"
 step "Hosts: nginx, Caddy, wrangler pages dev, netlify dev, a host without headers, and the deploy files"
 (cd tests/browser && node --test hosts/)
 
-step "Waiting for the browser tests"
+step "Waiting for the browser tests and the benchmarks"
 wait_lanes

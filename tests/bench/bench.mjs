@@ -42,7 +42,8 @@
 // Output: a table on stdout (progress on stderr) and the same figures as JSON in
 // tests/bench/results/latest.json, each beside its target with pass/fail; the
 // median Lighthouse reports (HTML and JSON) go to tests/bench/results/lighthouse/.
-// tests/bench/results/ is git-ignored.
+// tests/bench/results/ is git-ignored; $CURBSIDE_BENCH_RESULTS names another folder
+// (the test command's smoke run writes there, leaving a person's figures alone).
 //
 // Nothing leaves the machine: the site is served on 127.0.0.1, Chromium runs
 // with a host-resolver rule that resolves no other name, and every request to
@@ -56,7 +57,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -67,7 +68,9 @@ import { checks, render } from "./bench-report.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const browserDir = join(repo, "tests/browser");
-const resultsDir = join(repo, "tests/bench/results");
+const resultsDir = process.env.CURBSIDE_BENCH_RESULTS ?? join(repo, "tests/bench/results");
+/** A path as the report shows it: from the repository's root when inside it. @param {string} path */
+const shown = (path) => (relative(repo, path).startsWith("..") ? path : relative(repo, path));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
 const { executablePath: chromePath, args: chromeArgs } = await import("../browser/support/chromium.mjs");
 
@@ -564,7 +567,7 @@ async function lighthouseAll(/** @type {string} */ base) {
       runtimeError: medianLhr.runtimeError ?? null,
       benchmarkIndex: medianLhr.environment?.benchmarkIndex ?? null,
       lighthouseVersion: medianLhr.lighthouseVersion,
-      report: join("tests/bench/results/lighthouse", `${name}.report.html`),
+      report: shown(join(reportDir, `${name}.report.html`)),
     };
   }
   return result;
@@ -702,6 +705,6 @@ mkdirSync(resultsDir, { recursive: true });
 const text = render(results, viewports);
 writeFileSync(join(resultsDir, "latest.json"), JSON.stringify(results, null, 2) + "\n");
 console.log(text);
-console.log(`\nJSON: ${join("tests/bench/results/latest.json")}; Lighthouse reports: tests/bench/results/lighthouse/`);
+console.log(`\nJSON: ${shown(join(resultsDir, "latest.json"))}; Lighthouse reports: ${shown(join(resultsDir, "lighthouse"))}/`);
 cleanUp();
 process.exit(broken ? 1 : 0);

@@ -6,6 +6,9 @@
 # 90 MB, an SVG of 45 MB of plain paths). Prints one row each.
 #
 #   bash tests/bench/hostile-pictures.sh [FRAMES]   (the recording's frames, 300 by default)
+#
+# FRAMES=1 is the test command's smoke run. The make_recording example comes from
+# tests/bench/example-binary.mjs ($CURBSIDE_EXAMPLES, or cargo).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 . "$repo/tests/bench/preview.sh"
@@ -15,8 +18,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/curbside-hostile-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 copy_project "$repo" "$bin" "$work" >&2
 site="$work/site"
-(cd "$repo" && cargo run --release --quiet --example make_recording -- "$work" "$frames" &&
-  cargo run --release --quiet --example make_recording -- "$work" 100 5000 5000 frames flat) >&2
+make_recording=$(node "$repo/tests/bench/example-binary.mjs" make_recording)
+"$make_recording" "$work" "$frames" >&2
+"$make_recording" "$work" 100 5000 5000 frames flat >&2
 python3 - "$work" <<'PY'
 import sys
 work = sys.argv[1]

@@ -2,14 +2,14 @@
 // @ts-check
 // How much JavaScript each page loads, and when: a report, never a gate.
 //
-//   node tests/bench/js-report.mjs [--settle-ms N] [--json FILE]     (from anywhere)
+//   node tests/bench/js-report.mjs [--settle-ms N] [--paths /,/privacypolicy] [--json FILE]     (from anywhere)
 //
 // 1. Builds the site (`curbside build --out <tmp>`) with the binary of
 //    tests/browser/support/curbside-binary.mjs: $CURBSIDE_BIN, or the release binary cargo
 //    builds first when it is out of date.
 // 2. Serves it with Caddy (tests/browser/support/caddy-host.mjs) on a free 127.0.0.1 port, with the
 //    headers the build wrote into its Caddy configuration (so the real CSP applies).
-// 3. Opens every page in Debian's Chromium at desktop (1280×800) and phone (Pixel 7, 390×844)
+// 3. Opens every page (or those --paths lists) in Debian's Chromium at desktop (1280×800) and phone (Pixel 7, 390×844)
 //    size, a fresh browser context each time (empty cache), and records every script fetched,
 //    in three steps of one visit:
 //      (a) before interaction: --settle-ms (2 s) after `load`, no scroll, no input;
@@ -47,12 +47,16 @@ const { chromium, devices } = require(playwrightTest);
 const { values: options } = parseArgs({
   options: {
     "settle-ms": { type: "string", default: "2000" },
+    paths: { type: "string", default: "" },
     json: { type: "string" },
   },
 });
 const settleMs = Number(options["settle-ms"]);
 
-const PAGES = ["/", "/privacypolicy", "/termsofservice", "/missing"];
+const ALL_PAGES = ["/", "/privacypolicy", "/termsofservice", "/missing"];
+// The test command's smoke run takes `--settle-ms 0 --paths /`: the home page has every control step (c) uses.
+const onlyPaths = (options.paths ?? "").split(",").filter(Boolean);
+const PAGES = onlyPaths.length ? onlyPaths : ALL_PAGES;
 const VIEWPORTS = [
   { name: "desktop", use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } },
   {

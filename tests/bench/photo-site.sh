@@ -5,14 +5,16 @@
 #
 #   node tests/bench/bench.mjs --root "$(bash tests/bench/photo-site.sh)" --paths /
 #
-# The copy is left in a temporary folder for the caller to remove.
+# The copy is left in a temporary folder for the caller to remove. The example
+# comes from tests/bench/example-binary.mjs ($CURBSIDE_EXAMPLES, or cargo).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 . "$repo/tests/bench/preview.sh"
 bin=$(node "$repo/tests/browser/support/curbside-binary.mjs")
 work=$(mktemp -d "${TMPDIR:-/tmp}/curbside-photo-site-XXXXXX")
 copy_project "$repo" "$bin" "$work" >&2
-(cd "$repo" && cargo run --release --quiet --example make_photos -- "$work/site/content/photos" 1) >&2
+make_photos=$(node "$repo/tests/bench/example-binary.mjs" make_photos)
+"$make_photos" "$work/site/content/photos" 1 >&2
 mv "$work/site/content/photos/photo-01.jpg" "$work/site/content/photos/bins-at-curb.jpg"
 home="$work/site/content/home.yaml"
 grep -q '^  button: Start Service$' "$home"

@@ -1,6 +1,6 @@
 // @ts-check
 // curbside, Astro and Hugo side by side on the same ten 12-megapixel phone photos (made
-// by `cargo run --release --example make_photos`): one in the home page's hero, nine on
+// by the make_photos example, see example-binary.mjs): one in the home page's hero, nine on
 // a second page, each offered at widths 400/800/1200/1600/2000 with
 // sizes="(min-width: 60rem) 33rem, 100vw". Every page draws the hero in curbside's boxes:
 // a 16:9 band across a phone, a 4:3 frame 33rem wide beside the text from 60rem
@@ -33,11 +33,16 @@
 // It also runs sharp as Astro's image service calls it (defaults: WebP and JPEG quality 80)
 // on three photos and a real photograph (`picture_quality lake`), at 1200 and 800 wide: the
 // DSSIM that the picture_quality example's table is read against.
-// Reports, never gates. Writes tests/bench/results/pictures-peers.json.
+// Reports, never gates. Writes tests/bench/results/pictures-peers.json ($CURBSIDE_BENCH_RESULTS
+// names another folder).
 //
 //   node tests/bench/pictures-peers.mjs [--runs 3] [--lighthouse-runs 3]
-//        [--only curbside,astro,astro-avif,hugo] [--keep]
-// (--runs 0 skips the cold builds.)
+//        [--only curbside,astro,astro-avif,hugo] [--photos 10] [--keep]
+// (--runs 0 skips the cold builds; --photos N: the hero and N - 1 photos on the second page.)
+//
+// The peers are made here, not found: Astro is installed from npm's registry into the
+// temporary folder, Hugo is the `hugo` on the PATH. `--only curbside` needs neither (the
+// test command's smoke run: `--only curbside --runs 1 --lighthouse-runs 1 --photos 2`).
 
 import { execFileSync } from "node:child_process";
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -50,6 +55,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
 import { copyProject, replaceOnce } from "../browser/support/preview.mjs";
+import { exampleBinary } from "./example-binary.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(new URL("../browser/package.json", import.meta.url));
@@ -62,12 +68,20 @@ const { values: options } = parseArgs({
     runs: { type: "string", default: "3" },
     "lighthouse-runs": { type: "string", default: "3" },
     only: { type: "string", default: "curbside,astro,astro-avif,hugo" },
+    photos: { type: "string", default: "10" },
     keep: { type: "boolean", default: false },
   },
 });
 const runs = Number(options.runs);
 const lighthouseRuns = Number(options["lighthouse-runs"]);
 const only = options.only.split(",");
+const photoCount = Number(options.photos);
+if (!Number.isInteger(photoCount) || photoCount < 2 || photoCount > 99) {
+  console.error("--photos takes a number from 2 to 99: the hero, and at least one photo on the second page");
+  process.exit(2);
+}
+/** The photos of the second page: all but the hero. */
+const galleryCount = photoCount - 1;
 
 const WIDTHS = [400, 800, 1200, 1600, 2000];
 const SIZES = "(min-width: 60rem) 33rem, 100vw";
@@ -91,22 +105,6 @@ function timed(file, args, options = {}) {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-/** The executable of one of this crate's examples, built by cargo (CARGO_TARGET_DIR respected). @param {string} name */
-function example(name) {
-  const output = execFileSync(
-    "cargo",
-    ["build", "--release", "--quiet", "--example", name, "--message-format=json-render-diagnostics"],
-    { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
-  );
-  const made = output
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line))
-    .find((m) => m.reason === "compiler-artifact" && m.target?.name === name && m.executable);
-  if (!made) throw new Error(`cargo reported no ${name} executable`);
-  return /** @type {string} */ (made.executable);
-}
-
 // ---------------------------------------------------------------- the three sites
 
 /** @typedef {{ name: string, version: string, dist: string, prepare: () => void, coldBuild: () => number }} Tool */
@@ -124,7 +122,7 @@ function curbside() {
       copyProject({ into: site, binary: bin });
       cpSync(photos, join(site, "content/photos"), { recursive: true });
       replaceOnce(site, "content/home.yaml", "  button: Start Service\n", `  button: Start Service\n  image:\n    src: photos/${photoName(1)}\n    alt: ${ALT}\n`);
-      const gallery = Array.from({ length: 9 }, (_, i) => `![Photo ${i + 2}](../photos/${photoName(i + 2)})`);
+      const gallery = Array.from({ length: galleryCount }, (_, i) => `![Photo ${i + 2}](../photos/${photoName(i + 2)})`);
       writeFileSync(join(site, "content/pages/gallery.md"), `---\ntitle: Gallery\ndescription: Our bins at the curb.\n---\n\n${gallery.join("\n\n")}\n`);
       build();
     },
@@ -203,8 +201,8 @@ function astro({ name, formats }) {
         join(dir, src, "pages/index.astro"),
         `---\nimport { Picture } from "astro:assets";\nimport photo from "../photos/${photoName(1)}";\n---\n${page("Home", hero(picture("photo", ALT, `${heroFormats} priority`)))}`,
       );
-      const imports = Array.from({ length: 9 }, (_, i) => `import p${i + 2} from "../../photos/${photoName(i + 2)}";`).join("\n");
-      const pictures = Array.from({ length: 9 }, (_, i) => picture(`p${i + 2}`, `Photo ${i + 2}`)).join("\n");
+      const imports = Array.from({ length: galleryCount }, (_, i) => `import p${i + 2} from "../../photos/${photoName(i + 2)}";`).join("\n");
+      const pictures = Array.from({ length: galleryCount }, (_, i) => picture(`p${i + 2}`, `Photo ${i + 2}`)).join("\n");
       writeFileSync(
         join(dir, src, "pages/gallery/index.astro"),
         `---\nimport { Picture } from "astro:assets";\n${imports}\n---\n${page("Gallery", `<h1>Gallery</h1>\n${pictures}`)}`,
@@ -339,16 +337,23 @@ async function serve(root) {
 
 /**
  * An AVIF copy (which picture_quality cannot decode) as a PNG beside it, decoded by sharp's
- * libheif from the Astro project's packages; any other copy as it is.
+ * libheif from the Astro project's packages, or without Astro (`--only curbside`) from the
+ * frontend's (the same sharp 0.34, which encoded curbside's copies); any other copy as it is.
  * @param {string} copy
  */
 function pngOfAvif(copy) {
   if (readFileSync(copy).subarray(4, 8).toString("latin1") !== "ftyp") return copy;
-  const dir = join(work, "astro");
-  if (!existsSync(join(dir, "node_modules/sharp"))) throw new Error("an AVIF copy is decoded with the Astro project's sharp: run with astro");
+  const astro = join(work, "astro");
+  const dir = existsSync(join(astro, "node_modules/sharp")) ? astro : join(repo, "frontend");
+  if (!existsSync(join(dir, "node_modules/sharp"))) throw new Error("an AVIF copy is decoded with sharp: install the frontend's packages (npm ci in frontend/)");
   const png = `${copy}.png`;
-  writeFileSync(join(dir, "sharp-png.mjs"), 'import sharp from "sharp";\nawait sharp(process.argv[2]).png().toFile(process.argv[3]);\n');
-  execFileSync("node", ["sharp-png.mjs", copy, png], { cwd: dir });
+  // sharp as that folder's package.json resolves it; the script itself stays in the temporary folder.
+  const script = join(work, "sharp-png.mjs");
+  writeFileSync(
+    script,
+    'import { createRequire } from "node:module";\nconst sharp = createRequire(process.argv[4])("sharp");\nawait sharp(process.argv[2]).png().toFile(process.argv[3]);\n',
+  );
+  execFileSync("node", [script, copy, png, join(dir, "package.json")]);
   return png;
 }
 
@@ -537,8 +542,8 @@ async function lighthouseLcp(sites) {
 
 try {
   if (!existsSync(join(repo, "tests/browser/node_modules/lighthouse"))) throw new Error("tests/browser has no packages: run `npm ci` there");
-  const quality = example("picture_quality");
-  execFileSync(example("make_photos"), [photos, "10"], { stdio: "inherit" });
+  const quality = exampleBinary("picture_quality");
+  execFileSync(exampleBinary("make_photos"), [photos, String(photoCount)], { stdio: "inherit" });
 
   const tools = [curbside(), astro({ name: "astro", formats: null }), astro({ name: "astro-avif", formats: ["avif", "webp"] }), hugo()].filter((tool) =>
     only.includes(tool.name),
@@ -652,7 +657,7 @@ await sharp(input, { failOnError: false, pages: -1 }).rotate().resize({ width: N
     console.log("\nsharp's defaults, as Astro calls it:\n| photo | width | format | bytes | DSSIM |\n|---|---:|---|---:|---:|");
     for (const s of sharpDefaults) console.log(`| ${s.photo} | ${s.width} | ${s.format} | ${s.bytes} | ${s.dssim.toFixed(6)} |`);
   }
-  const out = join(repo, "tests/bench/results");
+  const out = process.env.CURBSIDE_BENCH_RESULTS ?? join(repo, "tests/bench/results");
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "pictures-peers.json"), `${JSON.stringify(result, null, 2)}\n`);
 } finally {

@@ -1,14 +1,18 @@
 // @ts-check
-// What photos cost: a copy of the project with ten 12-megapixel phone photos (made by
-// `cargo run --release --example make_photos`, with EXIF, GPS and the rest), one in the hero
+// What photos cost: a copy of the project with ten 12-megapixel phone photos (made by the
+// make_photos example, with EXIF, GPS and the rest: see example-binary.mjs), one in the hero
 // and nine in a page. Measures
 //   - a cold build (no processed copies cached) and a warm one, against the same project
 //     without photos (median of --runs);
 //   - the bytes of pictures Chromium downloads for the home page's first screen: a phone
 //     390 px wide at 3 device pixels per CSS pixel, and a 1280 px desktop at 1.
-// Reports, never gates. Writes tests/bench/results/pictures.json.
+// Reports, never gates. Writes tests/bench/results/pictures.json ($CURBSIDE_BENCH_RESULTS
+// names another folder).
 //
-//   node tests/bench/pictures.mjs [--runs 5] [--cold-runs 2]
+//   node tests/bench/pictures.mjs [--runs 5] [--cold-runs 2] [--photos 10]
+//
+// --photos N: the hero and N - 1 photos in the page (at least 2); the test command's smoke
+// run takes `--runs 1 --cold-runs 1 --photos 2`, every step at its smallest.
 
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +22,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { curbsideBinary } from "../browser/support/curbside-binary.mjs";
+import { exampleBinary } from "./example-binary.mjs";
 import { freePort } from "../browser/support/free-port.mjs";
 import { copyProject, replaceOnce } from "../browser/support/preview.mjs";
 import { startCaddyHost } from "../browser/support/start-caddy-host.mjs";
@@ -32,10 +37,16 @@ const { values: options } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     "cold-runs": { type: "string", default: "2" },
+    photos: { type: "string", default: "10" },
   },
 });
 const runs = Number(options.runs);
 const coldRuns = Number(options["cold-runs"]);
+const photoCount = Number(options.photos);
+if (!Number.isInteger(photoCount) || photoCount < 2 || photoCount > 99) {
+  console.error("--photos takes a number from 2 to 99: the hero, and at least one photo in the page");
+  process.exit(2);
+}
 
 const bin = curbsideBinary();
 const work = mkdtempSync(join(tmpdir(), "curbside-pictures-"));
@@ -55,18 +66,7 @@ function timeBuild() {
 
 /** The photos, made once by the example that writes them. */
 function makePhotos() {
-  const output = execFileSync(
-    "cargo",
-    ["build", "--release", "--quiet", "--example", "make_photos", "--message-format=json-render-diagnostics"],
-    { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const made = output
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line))
-    .find((m) => m.reason === "compiler-artifact" && m.target?.name === "make_photos" && m.executable);
-  if (!made) throw new Error("cargo reported no make_photos executable");
-  execFileSync(made.executable, [join(site, "content/photos"), "10"], { stdio: "inherit" });
+  execFileSync(exampleBinary("make_photos"), [join(site, "content/photos"), String(photoCount)], { stdio: "inherit" });
 }
 
 /**
@@ -102,7 +102,7 @@ try {
 
   makePhotos();
   replaceOnce(site, "content/home.yaml", "  button: Start Service\n", "  button: Start Service\n  image:\n    src: photos/photo-01.jpg\n    alt: Two bins at the curb at dusk\n");
-  const gallery = Array.from({ length: 9 }, (_, i) => `![Photo ${i + 2}](../photos/photo-${String(i + 2).padStart(2, "0")}.jpg)`);
+  const gallery = Array.from({ length: photoCount - 1 }, (_, i) => `![Photo ${i + 2}](../photos/photo-${String(i + 2).padStart(2, "0")}.jpg)`);
   writeFileSync(
     join(site, "content/pages/gallery.md"),
     `---\ntitle: Gallery\ndescription: Our bins at the curb.\n---\n\n${gallery.join("\n\n")}\n`,
@@ -132,6 +132,7 @@ try {
   const result = {
     date: new Date().toISOString(),
     cores: (await import("node:os")).cpus().length,
+    photos: photoCount,
     buildMs: {
       withoutPhotos: median(withoutPhotos),
       coldTenPhotos: cold,
@@ -141,7 +142,7 @@ try {
     heroBytes: { phone390at3x: phone, desktop1280at1x: desktop },
   };
   console.log(JSON.stringify(result, null, 2));
-  const results = join(repo, "tests/bench/results");
+  const results = process.env.CURBSIDE_BENCH_RESULTS ?? join(repo, "tests/bench/results");
   mkdirSync(results, { recursive: true });
   writeFileSync(join(results, "pictures.json"), `${JSON.stringify(result, null, 2)}\n`);
 } finally {

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the bench scripts: a copy of the project to edit freely, and
 # `curbside serve` (the preview server) on a folder. The same in JavaScript is
 # tests/browser/support/preview.mjs; in Rust, tests/it/support/fixture.rs
@@ -34,6 +35,8 @@ start_preview() {
   shift 4
   deadline=$(($(date +%s) + seconds))
   preview_url=""
+  # Made here, so the wait below never reads it before the server's shell has opened it.
+  : >"$log"
   "$bin" --root "$root" serve "$@" >"$log" 2>&1 &
   preview_pid=$!
   # The address is whole once the slash after it has come.

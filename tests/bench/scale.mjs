@@ -34,7 +34,8 @@
 // The binary is $CURBSIDE_BIN, or the release binary cargo builds now
 // (tests/browser/support/curbside-binary.mjs), wherever CARGO_TARGET_DIR puts it.
 // Everything happens in a temporary folder, removed at the end; the figures
-// also go to tests/bench/results/scale.json.
+// also go to tests/bench/results/scale.json ($CURBSIDE_BENCH_RESULTS names another
+// folder). `--ns 0,10 --runs 1` is its smallest run (the test command's smoke run).
 
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -243,6 +244,6 @@ for (const row of rows) {
     `${String(row.n).padStart(6)} ${String(row.kind).padEnd(5)} ${Math.round(/** @type {number} */ (row.ms)).toString().padStart(10)} ${(row.cpu === undefined ? "-" : String(Math.round(/** @type {number} */ (row.cpu)))).padStart(8)} ${(perPage === undefined ? "" : perPage.toFixed(3)).padStart(8)} ${phaseNames.map((p) => (phases[p] === undefined ? "-" : String(Math.round(phases[p] ?? 0))).padStart(8)).join(" ")} ${`${(/** @type {number} */ (row.rssMiB)).toFixed(0)} MiB`.padStart(9)}  ${row.sameFiles === undefined ? "" : row.sameFiles ? "yes" : "NO"}`,
   );
 }
-const results = path.join(repo, "tests", "bench", "results");
+const results = process.env.CURBSIDE_BENCH_RESULTS ?? path.join(repo, "tests", "bench", "results");
 mkdirSync(results, { recursive: true });
 writeFileSync(path.join(results, "scale.json"), `${JSON.stringify({ bin, runs, words, footerLinks, loadBefore, loadAfter, rows }, null, 2)}\n`);

@@ -21,7 +21,13 @@
 // 100 ms, RSS under 64 MB, threads back within 10 s; the exit code is 1 when
 // one is missed.
 //
-//   node tests/bench/stress-serve.mjs [--silent-seconds N] [--only PHASE,...]
+//   node tests/bench/stress-serve.mjs [--silent-seconds N] [--only PHASE,...] [--smoke]
+//
+// --smoke: every phase at its smallest (1 s quiet, 100 prefaces, 20 silent connections,
+// 10 declared bodies and 1 upload, 40 multipart posts), for the test command's smoke run
+// (with --silent-seconds 1). The goals are printed but not checked, as a loaded test
+// machine misses timings: the exit code is 1 only when the server stopped or panicked,
+// or the script failed.
 //
 // The binary is $CURBSIDE_BIN, or the one `cargo build --release` reports
 // (CARGO_TARGET_DIR is respected); the site served is this repository's, built into a temporary
@@ -43,6 +49,11 @@ const option = (/** @type {string} */ name, /** @type {string} */ fallback) => {
 };
 const silentSeconds = Number(option("--silent-seconds", "60"));
 const only = option("--only", "quiet,prefaces,head,silent,bodies,multipart").split(",");
+const smoke = args.includes("--smoke");
+/** How many of each: the full run's, or the smoke run's. */
+const COUNTS = smoke
+  ? { quietMs: 1_000, prefaces: 100, silent: 20, declared: 10, uploads: 1, multipart: 40 }
+  : { quietMs: 10_000, prefaces: 10_000, silent: 1_000, declared: 200, uploads: 5, multipart: 2_000 };
 const GOALS = { latencyMs: 100, rssMb: 64, threadsBackS: 10 };
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -150,14 +161,14 @@ async function pool(count, width, task) {
 
 const attacks = {
   async quiet() {
-    await sleep(10_000);
+    await sleep(COUNTS.quietMs);
     return "no attack";
   },
 
   /** @param {number} port */
   async prefaces(port) {
     const answers = new Map();
-    await pool(10_000, 50, async () => {
+    await pool(COUNTS.prefaces, 50, async () => {
       const { text, closed } = await exchange(port, "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
       const key = `${text.slice(0, 12) || "nothing"}${closed ? "" : " (left open)"}`;
       answers.set(key, (answers.get(key) ?? 0) + 1);
@@ -173,9 +184,13 @@ const attacks = {
       let sent = 0;
       let answer = "";
       let done = false;
+      /** @type {ReturnType<typeof setTimeout> | undefined} */
+      let limit;
       const finish = (/** @type {string} */ why) => {
         if (done) return;
         done = true;
+        // Else the limit's timer keeps the process alive for its 60 s after the last phase.
+        clearTimeout(limit);
         socket.destroy();
         resolve(`${(sent / 1e6).toFixed(2)} MB sent before ${why}; answer ${answer.slice(0, 12) || "none"}`);
       };
@@ -193,7 +208,7 @@ const attacks = {
       socket.on("data", (d) => (answer += d.toString("latin1")));
       socket.on("error", () => finish("an error"));
       socket.on("close", () => finish("the server closed"));
-      setTimeout(() => finish("the 60 s limit"), 60_000);
+      limit = setTimeout(() => finish("the 60 s limit"), 60_000);
     });
   },
 
@@ -205,7 +220,7 @@ const attacks = {
     let lastClose = 0;
     const sockets = await Promise.all(
       Array.from(
-        { length: 1000 },
+        { length: COUNTS.silent },
         () =>
           new Promise((resolve) => {
             const socket = net.connect(port, "127.0.0.1", () => resolve(socket));
@@ -222,7 +237,7 @@ const attacks = {
     );
     await sleep(silentSeconds * 1000);
     for (const socket of sockets) /** @type {net.Socket} */ (socket).destroy();
-    return `${closedByServer} of 1000 closed by the server (${failed} failed), the last after ${(lastClose / 1000).toFixed(1)} s`;
+    return `${closedByServer} of ${COUNTS.silent} closed by the server (${failed} failed), the last after ${(lastClose / 1000).toFixed(1)} s`;
   },
 
   /** @param {number} port */
@@ -230,14 +245,14 @@ const attacks = {
     const head = (/** @type {string} */ extra) =>
       `POST /f/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 50000000\r\n${extra}\r\n`;
     const declared = await Promise.all(
-      Array.from({ length: 200 }, (_, n) => exchange(port, head(n % 2 ? "Expect: 100-continue\r\n" : ""), 15_000)),
+      Array.from({ length: COUNTS.declared }, (_, n) => exchange(port, head(n % 2 ? "Expect: 100-continue\r\n" : ""), 15_000)),
     );
     const refusedAndClosed = declared.filter((a) => a.closed && a.text.startsWith("HTTP/1.1 413")).length;
     const upload = Buffer.concat([Buffer.from(head("")), Buffer.alloc(50e6, "a")]);
-    const uploads = await Promise.all(Array.from({ length: 5 }, () => exchange(port, upload, 15_000)));
+    const uploads = await Promise.all(Array.from({ length: COUNTS.uploads }, () => exchange(port, upload, 15_000)));
     const uploadsRefused = uploads.filter((a) => a.text.startsWith("HTTP/1.1 413")).length;
     const uploadsClosed = uploads.filter((a) => a.closed).length;
-    return `${refusedAndClosed} of 200 declared got 413 and a close; of 5 uploads, ${uploadsRefused} read the 413 before the reset and ${uploadsClosed} were closed`;
+    return `${refusedAndClosed} of ${COUNTS.declared} declared got 413 and a close; of ${COUNTS.uploads} uploads, ${uploadsRefused} read the 413 before the reset and ${uploadsClosed} were closed`;
   },
 
   /** @param {number} port @param {string} formId */
@@ -254,7 +269,7 @@ const attacks = {
       `--${boundary}\r\nContent-Disposition: form-data; name="${'\\"'.repeat(8000)}"\r\n\r\n\x1b[2J\x07\r\n--${boundary}--`,
     ].map((text) => Buffer.from(text.slice(0, 64 * 1024)));
     const statuses = new Map();
-    await pool(2000, 32, async (n) => {
+    await pool(COUNTS.multipart, 32, async (n) => {
       const body = bodies[n % bodies.length];
       const head = `POST /f/${formId} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
       const { text } = await exchange(port, Buffer.concat([Buffer.from(head), body]));
@@ -305,8 +320,8 @@ async function main() {
     }
     const alive = server.exitCode === null;
     const panicked = output.join("").includes("panicked");
-    console.log(JSON.stringify({ alive, panicked, allGoalsMet: results.every((r) => r.ok) }));
-    process.exitCode = alive && !panicked && results.every((r) => r.ok) ? 0 : 1;
+    console.log(JSON.stringify({ alive, panicked, allGoalsMet: results.every((r) => r.ok), goalsChecked: !smoke }));
+    process.exitCode = alive && !panicked && (smoke || results.every((r) => r.ok)) ? 0 : 1;
   } finally {
     await preview?.stop();
     rmSync(work, { recursive: true, force: true });

@@ -34,34 +34,38 @@ export function curbsideBinary({ tests = false } = {}) {
     }
     return given;
   }
-  const args = tests
-    ? ["build", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"]
-    : ["build", "--release", "--quiet", "--message-format=json-render-diagnostics", "--bin", "curbside"];
+  const args = tests ? ["build", "--bin", "curbside"] : ["build", "--release", "--bin", "curbside"];
+  return cargoArtifact(args, "the curbside binary", (target) => target.name === "curbside" && Boolean(target.kind?.includes("bin")));
+}
+
+/**
+ * Runs `cargo ARGS` (quiet, its messages as JSON) in the repository and returns the path of the
+ * first executable it reports whose target `wanted` accepts; throws naming `what` otherwise.
+ * @param {string[]} args
+ * @param {string} what
+ * @param {(target: { name?: string, kind?: string[] }) => boolean} wanted
+ * @returns {string}
+ */
+export function cargoArtifact(args, what, wanted) {
+  const all = [...args, "--quiet", "--message-format=json-render-diagnostics"];
   let output;
   try {
-    output = execFileSync("cargo", args, {
+    output = execFileSync("cargo", all, {
       cwd: repo,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 64 * 1024 * 1024,
+      maxBuffer: 256 * 1024 * 1024,
     });
   } catch (error) {
-    throw new Error(`cargo ${args.join(" ")} failed: the curbside binary could not be built`, { cause: error });
+    throw new Error(`cargo ${all.join(" ")} failed: ${what} could not be built`, { cause: error });
   }
   for (const line of output.split("\n")) {
     if (!line.startsWith("{")) continue;
     /** @type {{ reason?: string, target?: { name?: string, kind?: string[] }, executable?: string | null }} */
     const message = JSON.parse(line);
-    if (
-      message.reason === "compiler-artifact" &&
-      message.target?.name === "curbside" &&
-      message.target.kind?.includes("bin") &&
-      message.executable
-    ) {
-      return message.executable;
-    }
+    if (message.reason === "compiler-artifact" && message.target && wanted(message.target) && message.executable) return message.executable;
   }
-  throw new Error(`cargo ${args.join(" ")} reported no curbside executable`);
+  throw new Error(`cargo ${all.join(" ")} reported no executable of ${what}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -2,14 +2,15 @@
 // and the press's Event Timing duration (input to next paint, as INP counts it; "<16" where the
 // browser reported none, under 16 ms), then the milliseconds from the press to its result as the
 // page saw it; then the hydration figure, as a median.
-// Writes the same figures to tests/bench/results/tap-sweep.json and hydration.json.
+// Writes the same figures to tests/bench/results/tap-sweep.json and hydration.json
+// ($CURBSIDE_BENCH_RESULTS names another folder, as for every benchmark).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import type { Outcome } from "./tap-sweep";
 
-const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/results");
+const resultsDir = process.env.CURBSIDE_BENCH_RESULTS ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/results");
 
 function median(values: number[]): number | null {
   const sorted = [...values].sort((a, b) => a - b);
