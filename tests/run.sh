@@ -244,8 +244,12 @@ if [ "$quick" = 1 ]; then
   # Vitest beside the Rust tests, which wait on sockets and child processes for much of
   # their time; the quick run has no browser lane to starve Vitest's timed typing.
   lane "Frontend: type check and Vitest" frontend_tests
-  step "Rust: cargo test"
-  cargo test --quiet
+  # Four test threads: many of the Rust tests wait on sockets, timeouts and child processes,
+  # and two threads would leave the cores idle behind them. The two slowest hostile inputs
+  # (a 1080 x 18000 screenshot's copies, public files copied in constant memory: a quarter of
+  # the tests' CPU between them) are left to the whole run.
+  step "Rust: cargo test (the two slowest hostile files left to the whole run)"
+  cargo test --quiet -- --test-threads 4 --skip a_very_tall_screenshot_publishes_within_webps_limit --skip large_public_files_are_copied_in_constant_memory
   step "Waiting for Vitest"
   wait_lanes
   step "Browser: one sign-up from the home page to the local stand-in, in Chromium"
