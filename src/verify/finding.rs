@@ -9,8 +9,10 @@ use crate::diagnostics::Level;
 use crate::output::hosting::Hosting;
 
 /// Each cause verify knows, with the facts its message needs.
+/// In the JSON report, its name under `kind` and its facts under `facts`,
+/// apart from the problem's own keys.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(tag = "kind", content = "facts", rename_all = "kebab-case")]
 pub enum Kind {
     /// The build has no home page to ask for first.
     NoHome,

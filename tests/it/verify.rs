@@ -494,7 +494,7 @@ fn the_sample_form_id_fails_unless_samples_are_allowed() {
         .and_then(|problems| problems.iter().find(|p| p["kind"] == "sample-form"))
         .unwrap_or_else(|| panic!("no sample-form problem in {report}"));
     assert_eq!(problem["severity"], "warning", "{problem}");
-    assert_eq!(problem["action"], sample, "{problem}");
+    assert_eq!(problem["facts"]["action"], sample, "{problem}");
     assert_eq!(
         problem["where"],
         serde_json::json!(["/", "/about"]),
