@@ -104,9 +104,14 @@ fi
 lanes_dir=$(mktemp -d)
 lane_pids=()
 lane_names=()
+lane_files=()
+# A lane's files are numbered in the order the lanes start: a name may hold any character.
+lanes_started=0
 lane() {
-  local name=$1
+  local name=$1 file
   shift
+  lanes_started=$((lanes_started + 1))
+  file="$lanes_dir/$lanes_started"
   printf '\n==> %s (running beside the rest; its output follows when it ends)\n' "$name"
   # A process group of its own (job control on while it starts), so a run that
   # stops early can stop the lane and everything it started.
@@ -114,13 +119,14 @@ lane() {
   (
     started=$SECONDS
     status=0
-    "$@" >"$lanes_dir/$name.log" 2>&1 || status=$?
-    printf '%5ss  %s\n' $((SECONDS - started)) "$name" >"$lanes_dir/$name.time"
+    "$@" >"$file.log" 2>&1 || status=$?
+    printf '%5ss  %s\n' $((SECONDS - started)) "$name" >"$file.time"
     exit "$status"
   ) &
   lane_pids+=("$!")
   set +m
   lane_names+=("$name")
+  lane_files+=("$file")
 }
 # Waits for every lane started so far and prints its output; 1 if any failed.
 wait_lanes() {
@@ -133,11 +139,13 @@ wait_lanes() {
       printf '\n==> %s: FAILED\n' "$name"
       failed=1
     fi
-    cat "$lanes_dir/$name.log"
-    [ -f "$lanes_dir/$name.time" ] && timings+=("$(cat "$lanes_dir/$name.time")  (beside the rest)")
+    local file=${lane_files[$i]}
+    cat "$file.log"
+    [ -f "$file.time" ] && timings+=("$(cat "$file.time")  (beside the rest)")
   done
   lane_pids=()
   lane_names=()
+  lane_files=()
   return "$failed"
 }
 
