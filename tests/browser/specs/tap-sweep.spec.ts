@@ -5,7 +5,7 @@
 // prints the milliseconds; no timing is asserted here.
 import { expect, test } from "../support/page-checks";
 import { replaceOnce } from "../support/preview.mjs";
-import { servedCopy } from "../support/served-copy";
+import { hostedCopy } from "../support/hosted-copy";
 import { CONTROLS, MOMENTS, TWO_TOGGLES, pressOnce, scrollToHydrated, throttleLikeSlowPhone, type Device, type Moment } from "../support/tap-sweep";
 
 const TIMEOUT_MS = 20_000;
@@ -49,9 +49,10 @@ test("the pricing island hydrates once a reader scrolls to it", async ({ page },
 
 // A page with two toggles: the home page of a copy of the project whose pricing section places a
 // second one (hydrating when idle, so the two wake at different moments). Whichever is pressed,
-// both and the form agree.
+// both and the form agree. Served by Caddy, compressed, as the rest of the sweep: the preview
+// sends React's chunk whole, so its arrival would fall late on the slow phone.
 test.describe("a page with two pricing toggles", () => {
-  const preview = servedCopy({
+  const preview = hostedCopy({
     prepare: (root) =>
       replaceOnce(root, "layouts/sections/pricing.html", "{{ islands.pricing }}", '{{ islands.pricing }}\n{{ island("pricing", hydrate="idle") }}'),
   });

@@ -1,0 +1,77 @@
+// A copy of the project that a describe block changes, built for Caddy and served by it with
+// the configuration the build wrote (support/caddy-host.mjs): compressed, with a real host's
+// rules, as the site a visitor meets. (support/served-copy.ts serves a copy with `curbside
+// serve` instead, the owner's preview, which sends nothing compressed.) Made and started before
+// the block's first test, on 127.0.0.1 and a port of its own; stopped and removed after its last.
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { test, type Browser } from "@playwright/test";
+import { curbsideBinary } from "./curbside-binary.mjs";
+import { freePort } from "./free-port.mjs";
+import { copyProject } from "./preview.mjs";
+import { startCaddyHost } from "./start-caddy-host.mjs";
+
+export interface HostedCopy {
+  /** The copy's folder. */
+  root: string;
+  /** Where Caddy serves it: `http://127.0.0.1:PORT`. */
+  origin: string;
+}
+
+async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  // SIGTERM: the host script then stops Caddy and removes Caddy's state folder.
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/**
+ * Registers the hooks where it is called, and returns the hosted copy for the tests to read
+ * (it throws when the copy was not served).
+ * @param prepare  changes the copy before it is built
+ */
+export function hostedCopy({
+  timeout = 120_000,
+  prepare,
+}: {
+  /** For the copy, the change, its build and Caddy's start together. */
+  timeout?: number;
+  prepare?: (root: string, fixtures: { browser: Browser }) => void | Promise<void>;
+} = {}): () => HostedCopy {
+  let hosted: (HostedCopy & { child: ChildProcess }) | undefined;
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    testInfo.setTimeout(timeout);
+    const root = copyProject();
+    let child: ChildProcess | undefined;
+    try {
+      await prepare?.(root, { browser });
+      const site = path.join(root, "dist");
+      execFileSync(curbsideBinary(), ["build", "--root", root, "--out", site, "--hosting", "caddy"], { stdio: ["ignore", "ignore", "inherit"] });
+      const port = await freePort();
+      const host = startCaddyHost(site, port, timeout - 10_000);
+      child = host.child;
+      await host.ready;
+      hosted = { root, origin: `http://127.0.0.1:${port}`, child };
+    } catch (error) {
+      if (child) await stopHost(child);
+      rmSync(root, { recursive: true, force: true });
+      throw error;
+    }
+  });
+
+  test.afterAll(async () => {
+    const stopping = hosted;
+    hosted = undefined;
+    if (!stopping) return;
+    await stopHost(stopping.child);
+    rmSync(stopping.root, { recursive: true, force: true });
+  });
+
+  return () => {
+    if (!hosted) throw new Error("the copy was not served");
+    return { root: hosted.root, origin: hosted.origin };
+  };
+}
