@@ -44,6 +44,12 @@ impl CopyCache {
         (picture::digest(&bytes) == *recorded).then_some(bytes)
     }
 
+    /// Whether a copy is recorded, without reading it: a hint that the
+    /// picture's copies were made before, not a promise that they are whole.
+    pub fn records(&self, variant: &Variant) -> bool {
+        self.records.contains_key(file_name(variant))
+    }
+
     /// Best effort: a copy not kept is only made again next time.
     pub fn write(&self, variant: &Variant, contents: &[u8]) {
         let Some(path) = self.path(variant) else {

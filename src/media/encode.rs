@@ -12,7 +12,6 @@ use super::colour;
 use super::picture::{self, Picture};
 use super::variants::{ENCODING, Encoding, Format, Variant};
 use super::{jpeg, png_file, webp_file};
-use crate::diagnostics::Diagnostic;
 
 /// Upright, sRGB, 8 bits a channel.
 pub struct Pixels {
@@ -38,7 +37,7 @@ fn decode_unguarded(picture: &Picture, bytes: &[u8]) -> Result<Pixels, Refused> 
         picture::Kind::Png => png_file::decode(bytes)?,
         picture::Kind::Webp => webp_file::decode(bytes)?,
         picture::Kind::Gif | picture::Kind::Svg => {
-            return Err(Refused::damaged(
+            return Err(Refused::fault(
                 "a GIF or an SVG is published cleaned, never decoded",
             ));
         }
@@ -118,7 +117,7 @@ fn resize(pixels: &Pixels, variant: &Variant) -> Result<Option<Vec<u8>>, Refused
         PixelType::U8x3
     };
     let source =
-        ImageRef::new(pixels.width, pixels.height, &pixels.data, kind).map_err(Refused::damaged)?;
+        ImageRef::new(pixels.width, pixels.height, &pixels.data, kind).map_err(Refused::fault)?;
     let mut target = Image::new(width, height, kind);
     let mut options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(
         fast_image_resize::FilterType::Lanczos3,
@@ -149,11 +148,11 @@ fn resize_as<P: fast_image_resize::PixelTrait>(
     use fast_image_resize::{IntoImageView, IntoImageViewMut};
     let (Some(source), Some(mut target)) = (source.image_view::<P>(), target.image_view_mut::<P>())
     else {
-        return Err(Refused::damaged("the resizer was given another pixel type"));
+        return Err(Refused::fault("the resizer was given another pixel type"));
     };
     fast_image_resize::Resizer::new()
         .resize_typed(&source, &mut target, options)
-        .map_err(Refused::damaged)
+        .map_err(Refused::fault)
 }
 
 fn encode_one(
@@ -167,11 +166,11 @@ fn encode_one(
     match variant.format {
         Format::Avif => {
             let avif = avif.ok_or_else(|| {
-                encoder_fault("AVIF copies were asked for with no AVIF encoder at hand")
+                Refused::fault("AVIF copies were asked for with no AVIF encoder at hand")
             })?;
             let settings = (encoding.avif_quality, encoding.avif_effort);
             avif.encode(data, (width, height), alpha, settings)
-                .map_err(Refused::Encoder)
+                .map_err(Refused::Fault)
         }
         Format::Webp => {
             let layout = if alpha {
@@ -180,7 +179,7 @@ fn encode_one(
                 webp::PixelLayout::Rgb
             };
             let mut config = webp::WebPConfig::new()
-                .map_err(|()| encoder_fault("libwebp refused its settings"))?;
+                .map_err(|()| Refused::fault("libwebp refused its settings"))?;
             config.quality = encoding.webp_quality;
             config.method = encoding.webp_method;
             let tuning = &encoding.webp;
@@ -193,7 +192,7 @@ fn encode_one(
             config.preprocessing = tuning.preprocessing;
             let encoded = webp::Encoder::new(data, layout, width, height)
                 .encode_advanced(&config)
-                .map_err(|err| encoder_fault(&format!("WebP encoding failed: {err:?}")))?;
+                .map_err(|err| Refused::fault(format!("WebP encoding failed: {err:?}")))?;
             Ok(encoded.to_vec())
         }
         Format::Jpeg => {
@@ -201,7 +200,7 @@ fn encode_one(
             let mut encoder = jpeg_encoder::Encoder::new(&mut out, encoding.jpeg_quality);
             encoder.set_progressive(true);
             encoder.set_optimized_huffman_tables(true);
-            let side = |n: u32| u16::try_from(n).map_err(|_| encoder_fault("too wide for JPEG"));
+            let side = |n: u32| u16::try_from(n).map_err(|_| Refused::fault("too wide for JPEG"));
             encoder
                 .encode(
                     data,
@@ -209,23 +208,14 @@ fn encode_one(
                     side(height)?,
                     jpeg_encoder::ColorType::Rgb,
                 )
-                .map_err(Refused::damaged)?;
+                .map_err(Refused::fault)?;
             Ok(out)
         }
         Format::Png => Ok(png_file::encode(data, width, height, alpha)?),
-        Format::Gif | Format::Svg => Err(encoder_fault(
+        Format::Gif | Format::Svg => Err(Refused::fault(
             "a GIF or an SVG is published cleaned, never encoded",
         )),
     }
-}
-
-/// The encoder could not make a copy of pixels it was given: curbside's
-/// fault, not the picture's.
-fn encoder_fault(what: &str) -> Refused {
-    Refused::Encoder(
-        Diagnostic::new(format!("a copy could not be made: {what}"))
-            .help("this is a fault of curbside's encoders, not of the picture: build again, and report it if it stays"),
-    )
 }
 
 #[cfg(test)]

@@ -7,21 +7,17 @@
 use super::header::FrameTally;
 use super::refused::Refused;
 
-fn damaged(err: impl std::fmt::Display) -> Refused {
-    Refused::damaged(err)
-}
-
 pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
     // The frames as stored, counted before any is decoded.
     let mut options = gif::DecodeOptions::new();
     options.skip_frame_decoding(true);
-    let mut decoder = options.read_info(bytes).map_err(damaged)?;
+    let mut decoder = options.read_info(bytes).map_err(Refused::damaged)?;
     let (width, height) = (decoder.width(), decoder.height());
     let global = decoder.global_palette().map(<[u8]>::to_vec);
     let repeat = decoder.repeat();
     let mut tally = FrameTally::default();
     let mut frames = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().map_err(damaged)? {
+    while let Some(frame) = decoder.read_next_frame().map_err(Refused::damaged)? {
         tally
             .add(u32::from(frame.width), u32::from(frame.height))
             .map_err(Refused::OverBudget)?;
@@ -33,15 +29,15 @@ pub fn clean(bytes: &[u8]) -> Result<Vec<u8>, Refused> {
     check_whole(bytes)?;
     let mut out = Vec::with_capacity(bytes.len());
     let mut encoder = gif::Encoder::new(&mut out, width, height, global.as_deref().unwrap_or(&[]))
-        .map_err(damaged)?;
+        .map_err(Refused::damaged)?;
     // An animation's loop goes before its frames; a still picture has none.
     if frames.len() > 1 {
-        encoder.set_repeat(repeat).map_err(damaged)?;
+        encoder.set_repeat(repeat).map_err(Refused::damaged)?;
     }
     for frame in &frames {
         encoder
             .write_lzw_pre_encoded_frame(frame)
-            .map_err(damaged)?;
+            .map_err(Refused::damaged)?;
     }
     drop(encoder);
     Ok(out)
@@ -53,8 +49,12 @@ fn check_whole(bytes: &[u8]) -> Result<(), Refused> {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     options.check_lzw_end_code(false);
-    let mut decoder = options.read_info(bytes).map_err(damaged)?;
-    while decoder.read_next_frame().map_err(damaged)?.is_some() {}
+    let mut decoder = options.read_info(bytes).map_err(Refused::damaged)?;
+    while decoder
+        .read_next_frame()
+        .map_err(Refused::damaged)?
+        .is_some()
+    {}
     Ok(())
 }
 

@@ -12,7 +12,7 @@ use super::header::{self, Header};
 use super::orientation::Orientation;
 
 /// The most JPEG itself can say of a side (two bytes): the decoder's own
-/// check. What the build accepts is held by `header::MAX_PIXELS`, and what
+/// check. What the build accepts is held by `limits::MAX_PIXELS`, and what
 /// it publishes by `variants::MAX_SIDE`.
 const JPEG_FORMAT_SIDE: usize = 65_535;
 

@@ -61,29 +61,45 @@ impl Library {
             .map_err(|err| err.at(at.clone()))?;
         let (path, shown) = picture::paths(&self.content, &self.shown, &name);
         let read = picture::read(&path, &name, &shown, at)?;
+        // Under the lock from here: a picture placed by two pages at once is
+        // kept (and counted against the budget) once.
+        let mut placed = self.lock_placed();
+        if let Some(first) = placed.get(&name) {
+            return Ok(Arc::clone(&first.picture));
+        }
         let picture = Arc::new(read.picture);
-        let file = self.keep(picture.kind.processed(), read.file);
-        self.lock_placed().entry(name).or_insert_with(|| Placed {
-            picture: Arc::clone(&picture),
-            at: at.clone(),
-            offered: BTreeSet::new(),
-            published: read.published.map(Arc::new),
-            file,
-        });
+        let file = self.keep(&picture, read.file);
+        placed.insert(
+            name,
+            Placed {
+                picture: Arc::clone(&picture),
+                at: at.clone(),
+                offered: BTreeSet::new(),
+                published: read.published.map(Arc::new),
+                file,
+            },
+        );
         Ok(picture)
     }
 
     /// A photo's bytes, kept from reading to publishing while all kept
-    /// stay within `MAX_KEPT_BYTES`: each photo is then read once. Past it,
-    /// publishing reads a photo again (and refuses one changed meanwhile).
-    fn keep(&self, photo: bool, file: Vec<u8>) -> Option<Arc<Vec<u8>>> {
+    /// stay within `MAX_KEPT_BYTES`: each photo is then read once. A photo
+    /// whose copies the cache records (a warm build, a preview's rebuild)
+    /// is not kept: it will most likely not be decoded. Otherwise, and past
+    /// the budget, publishing reads it again (and refuses one changed
+    /// meanwhile).
+    fn keep(&self, picture: &Picture, file: Vec<u8>) -> Option<Arc<Vec<u8>>> {
+        let plain = variants::plan(picture, false, &Frame::WHOLE);
+        let made_before = !plain.is_empty() && plain.iter().all(|copy| self.cache.records(copy));
+        if !picture.kind.processed() || made_before {
+            return None;
+        }
         let size = file.len() as u64;
         let within = |kept: u64| (kept + size <= MAX_KEPT_BYTES).then_some(kept + size);
-        let kept = photo
-            && self
-                .kept
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, within)
-                .is_ok();
+        let kept = self
+            .kept
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, within)
+            .is_ok();
         kept.then(|| Arc::new(file))
     }
 
@@ -205,14 +221,31 @@ impl Library {
 mod tests {
     use super::*;
 
+    fn photo(kind: picture::Kind) -> Picture {
+        Picture {
+            name: "photos/a.jpg".into(),
+            kind,
+            width: 1200,
+            height: 800,
+            alpha: false,
+            digest: "0123456789abcdef0123456789abcdef".into(),
+            animated: false,
+        }
+    }
+
     #[test]
     fn photos_are_kept_for_their_copies_within_the_budget_only() {
         let library = Library::new(Path::new("content"), Path::new("content"), None);
-        assert!(library.keep(true, vec![0; 10]).is_some(), "a photo");
-        assert!(library.keep(false, vec![0; 10]).is_none(), "a GIF or SVG");
+        let jpeg = photo(picture::Kind::Jpeg);
+        assert!(library.keep(&jpeg, vec![0; 10]).is_some(), "a photo");
+        let gif = photo(picture::Kind::Gif);
+        assert!(library.keep(&gif, vec![0; 10]).is_none(), "a GIF");
         library.kept.store(MAX_KEPT_BYTES - 5, Ordering::Relaxed);
-        assert!(library.keep(true, vec![0; 10]).is_none(), "past the budget");
-        assert!(library.keep(true, vec![0; 5]).is_some(), "up to it");
+        assert!(
+            library.keep(&jpeg, vec![0; 10]).is_none(),
+            "past the budget"
+        );
+        assert!(library.keep(&jpeg, vec![0; 5]).is_some(), "up to it");
         assert_eq!(library.kept.load(Ordering::Relaxed), MAX_KEPT_BYTES);
     }
 }

@@ -1,5 +1,6 @@
-//! Every limit a picture is held to, each once: what a page could need at
-//! most, checked before the work it bounds.
+//! The limits a picture is held to, each once (what a page could need at
+//! most, checked before the work it bounds), and the memory a build may
+//! keep pictures in.
 
 /// A picture's file: larger files are not photos a page needs (a phone's
 /// photo is 3–5 MB).
@@ -20,6 +21,10 @@ pub const MAX_ANIMATION_PIXELS: u64 = 1_000_000_000;
 /// An SVG's text: no drawing a page shows needs more, entities expanded
 /// (a detailed map exported from Illustrator is 2–5 MB).
 pub const MAX_TEXT: u64 = 8 << 20;
+
+/// What an SVG's entities may add to its text beyond the file's own size, on
+/// top of doubling it: Illustrator's namespace entities add a few hundred bytes.
+pub const SVG_GROWTH_ALLOWED: u64 = 64 << 10;
 
 /// An SVG's nesting of elements: deeper is no drawing an editor makes, and
 /// each level costs the stack of every reader after this one.

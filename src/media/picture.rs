@@ -305,7 +305,7 @@ fn decoded_size(bytes: &[u8], kind: Kind) -> std::result::Result<(Size, u64), Re
         Kind::Png => super::png_file::header(bytes)?,
         Kind::Webp => super::webp_file::header(bytes)?,
         Kind::Gif | Kind::Svg => {
-            return Err(Refused::damaged("a GIF or an SVG has no photo header"));
+            return Err(Refused::fault("a GIF or an SVG has no photo header"));
         }
     };
     let (width, height) = if header.orientation.quarter_turn() {

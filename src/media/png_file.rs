@@ -92,8 +92,8 @@ pub fn encode(data: &[u8], width: u32, height: u32, alpha: bool) -> Result<Vec<u
     } else {
         png::ColorType::Rgb
     });
-    let mut writer = encoder.write_header().map_err(Refused::damaged)?;
-    writer.write_image_data(data).map_err(Refused::damaged)?;
-    writer.finish().map_err(Refused::damaged)?;
+    let mut writer = encoder.write_header().map_err(Refused::fault)?;
+    writer.write_image_data(data).map_err(Refused::fault)?;
+    writer.finish().map_err(Refused::fault)?;
     Ok(out)
 }

@@ -4,7 +4,9 @@
 
 use std::path::Path;
 
-use super::limits::{MAX_ANIMATION_PIXELS, MAX_DEPTH, MAX_FRAMES, MAX_PIXELS, MAX_TEXT};
+use super::limits::{
+    MAX_ANIMATION_PIXELS, MAX_DEPTH, MAX_FRAMES, MAX_PIXELS, MAX_TEXT, SVG_GROWTH_ALLOWED,
+};
 use crate::diagnostics::{Diagnostic, Location};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,21 +32,40 @@ pub enum Refused {
     },
     /// An SVG whose elements nest deeper than [`MAX_DEPTH`].
     TooDeep,
-    /// The encoder itself could not run: nothing is wrong with the picture.
-    Encoder(Diagnostic),
+    /// curbside's own fault (an encoder that could not run, a copy it
+    /// should never have been asked for): nothing is wrong with the picture.
+    Fault(Diagnostic),
 }
 
 impl Refused {
-    /// The decoder's (or encoder's) own words for a damaged file.
+    /// The decoder's own words for a damaged file.
     pub fn damaged(why: impl std::fmt::Display) -> Refused {
         Refused::Damaged(why.to_string())
+    }
+
+    /// What went wrong in curbside's own code, said as such.
+    pub fn fault(what: impl std::fmt::Display) -> Refused {
+        Refused::Fault(
+            Diagnostic::new(what.to_string())
+                .help("this is a fault of curbside's encoders, not of the picture: build again, and report it if it stays"),
+        )
     }
 
     /// Why the picture `shown`, placed at `at`, is not published, and what to do.
     pub fn diagnostic(self, shown: &Path, at: &Location) -> Diagnostic {
         let shown = shown.display();
         let (message, help) = match self {
-            Refused::Encoder(diagnostic) => return diagnostic.at(at.clone()),
+            Refused::Fault(fault) => {
+                let named =
+                    Diagnostic::new(format!("copies of the picture {shown} could not be made"))
+                        .at(at.clone())
+                        .caused_by(&fault.message);
+                let named = fault.causes.iter().fold(named, Diagnostic::caused_by);
+                return match &fault.help {
+                    Some(help) => named.help(help.clone()),
+                    None => named,
+                };
+            }
             Refused::Damaged(why) => {
                 return Diagnostic::new(format!("the picture {shown} cannot be read"))
                     .at(at.clone())
@@ -59,8 +80,8 @@ impl Refused {
             }
             Refused::TooManyPixels { width, height } => (
                 format!(
-                    "the picture {shown} is {width} × {height} pixels ({:.0} megapixels); pictures may have at most {} megapixels",
-                    f64::from(width) * f64::from(height) / 1e6,
+                    "the picture {shown} is {width} × {height} pixels ({}); pictures may have at most {} megapixels",
+                    megapixels(width, height),
                     MAX_PIXELS / 1_000_000
                 ),
                 "scale it down first, to at most 4000 pixels on its longer side: no screen shows more",
@@ -79,7 +100,7 @@ impl Refused {
                 expanded,
             } => (
                 format!(
-                    "the SVG {shown} is {}{}; an SVG may be at most {} (twice its own size and 64 KB more, and never over {})",
+                    "the SVG {shown} is {}{}; an SVG may be at most {} (twice its own size and {} more, and never over {})",
                     megabytes(text),
                     if expanded {
                         " of text once its entities are expanded"
@@ -87,6 +108,7 @@ impl Refused {
                         ""
                     },
                     megabytes(limit),
+                    megabytes(SVG_GROWTH_ALLOWED),
                     megabytes(MAX_TEXT)
                 ),
                 "export the drawing again as plain SVG without a DOCTYPE (Inkscape: Save As › Optimized SVG; Illustrator: File › Export › Export As › SVG), or publish a large drawing as a PNG",
@@ -123,7 +145,7 @@ impl std::fmt::Display for Refused {
                 write!(f, "{text} bytes of text, over {limit}")
             }
             Refused::TooDeep => write!(f, "nested more than {MAX_DEPTH} levels deep"),
-            Refused::Encoder(diagnostic) => diagnostic.fmt(f),
+            Refused::Fault(fault) => f.write_str(&fault.message),
         }
     }
 }
@@ -152,8 +174,8 @@ impl std::fmt::Display for OverBudget {
                 height,
             } => write!(
                 f,
-                "its frame {number} is {width} × {height} pixels ({:.0} megapixels); a frame may have at most {} megapixels",
-                f64::from(*width) * f64::from(*height) / 1e6,
+                "its frame {number} is {width} × {height} pixels ({}); a frame may have at most {} megapixels",
+                megapixels(*width, *height),
                 MAX_PIXELS / 1_000_000
             ),
             OverBudget::Frames => {
@@ -172,11 +194,36 @@ impl std::fmt::Display for OverBudget {
     }
 }
 
+/// A picture's size in megapixels, as an owner reads it: `49 megapixels`.
+fn megapixels(width: u32, height: u32) -> String {
+    format!(
+        "{:.0} megapixels",
+        f64::from(width) * f64::from(height) / 1e6
+    )
+}
+
 /// A size as an owner reads it: `2.4 MB`, `310 KB`.
 fn megabytes(bytes: u64) -> String {
     if bytes >= 1 << 20 {
         format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))
     } else {
         format!("{} KB", bytes.div_ceil(1 << 10))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curbsides_own_fault_names_the_picture_and_takes_the_blame() {
+        let at = Location::at("content/index.md", 3, 1);
+        let shown = Refused::fault("libwebp refused its settings")
+            .diagnostic(Path::new("content/photos/truck.jpg"), &at)
+            .to_string();
+        assert!(
+            shown.starts_with("error: content/index.md:3:1: copies of the picture content/photos/truck.jpg could not be made\n  caused by: libwebp refused its settings\n  help: this is a fault of curbside's encoders, not of the picture"),
+            "{shown}"
+        );
     }
 }

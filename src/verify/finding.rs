@@ -9,8 +9,9 @@ use crate::diagnostics::Level;
 use crate::output::hosting::Hosting;
 
 /// Each cause verify knows, with the facts its message needs.
-/// In the JSON report, its name under `kind` and its facts under `facts`,
-/// apart from the problem's own keys.
+/// In the JSON report, its name under `kind` and, for a kind that has any,
+/// its facts under `facts`, apart from the problem's own keys. Findings of
+/// one cause are one problem: its facts are those found at its first address.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "facts", rename_all = "kebab-case")]
 pub enum Kind {
@@ -97,6 +98,7 @@ pub enum Kind {
     UnknownAnswers {
         status: u16,
     },
+    #[serde(rename = "other-404-page")]
     Other404Page,
     /// Something internal served to anyone.
     Internal {
@@ -113,7 +115,7 @@ pub enum Kind {
         given: bool,
     },
     /// The hosting sends none of the site's headers.
-    NoHeaders,
+    HeadersNotSent,
 }
 
 /// Which findings are one message: the kind, and the one fact that tells two
@@ -152,7 +154,7 @@ impl Kind {
             | Kind::ShortAssetCache { .. }
             | Kind::TooMany { .. }
             | Kind::OtherUrl { given: true, .. } => Level::Warning,
-            Kind::NoHeaders => Level::Note,
+            Kind::HeadersNotSent => Level::Note,
             _ => Level::Error,
         }
     }
@@ -250,7 +252,7 @@ impl Kind {
             Kind::OtherUrl { url, .. } => format!(
                 "the site was built for {url}: its canonical links, sitemap.xml and robots.txt name that address, not this one"
             ),
-            Kind::NoHeaders => format!(
+            Kind::HeadersNotSent => format!(
                 "{} sends none of the site's headers: no HSTS, no protection against being framed (only a header can forbid it), no nosniff, Referrer-Policy or Permissions-Policy. Each page's <meta> Content-Security-Policy still limits its scripts, styles, images, connections and form posts to the site and Formspree",
                 hosting.facts().name
             ),
@@ -304,7 +306,7 @@ impl Kind {
                 "content/business.yaml names this address now: build, and {}",
                 facts.redeploy()
             ),
-            Kind::NoHeaders => headers_elsewhere(),
+            Kind::HeadersNotSent => headers_elsewhere(),
         })
     }
 }

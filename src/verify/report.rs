@@ -123,7 +123,7 @@ mod tests {
             };
             findings.push(Found::new(kind, address));
         }
-        findings.push(Found::new(Kind::NoHeaders, "/"));
+        findings.push(Found::new(Kind::HeadersNotSent, "/"));
         let problems = findings.into_sorted();
         assert_eq!(problems.len(), 2);
         let shown = problems[0].diagnostic("https://a.test").to_string();

@@ -166,7 +166,7 @@ fn check(
     findings.extend(judged.into_iter().flatten());
     findings.extend(addresses::site_address(built, origin, given));
     if !built.hosting.facts().sends_headers {
-        findings.push(Found::new(Kind::NoHeaders, "/"));
+        findings.push(Found::new(Kind::HeadersNotSent, "/"));
     }
 }
 

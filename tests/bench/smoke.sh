@@ -77,7 +77,8 @@ dir="" log=""
 # measure, so its JSON's errors are checked.
 smoke_bench() {
   local site
-  site=$(bash tests/bench/photo-site.sh 2>>"$log")
+  # Made in the smoke's own folder, so it goes with it whatever happens.
+  site=$(TMPDIR="$dir" bash tests/bench/photo-site.sh 2>>"$log")
   [ -f "$site/content/photos/bins-at-curb.jpg" ] || {
     echo "photo-site.sh printed $site, which has no hero photo" >&2
     return 1
@@ -97,7 +98,7 @@ smoke_js_report() {
 
 smoke_scale() {
   node tests/bench/scale.mjs --ns 0,10 --runs 1 >>"$log" 2>&1
-  json_check "$CURBSIDE_BENCH_RESULTS/scale.json" 'j.runs === 1 && j.rows.length === 4 && j.rows.every((r) => r.sameFiles !== undefined)'
+  json_check "$CURBSIDE_BENCH_RESULTS/scale.json" 'j.runs === 1 && j.rows.length === 4 && j.rows.every((r) => r.sameFiles === true)'
 }
 
 smoke_pictures() {
@@ -226,6 +227,7 @@ wait || true
 failed=()
 printf 'Benchmarks in their smallest mode (%s s in all, %s at once):\n' $((SECONDS - started)) "$jobs_at_once"
 for name in "${smokes[@]}"; do
+  seconds=""
   read -r status seconds <"$work/$name.status" || status=unknown
   if [ "$status" = 0 ]; then
     printf '  passed  %4ss  %s\n' "$seconds" "${scripts[$name]}"

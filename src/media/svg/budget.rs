@@ -4,17 +4,13 @@
 //! to itself), so the text entities expand to is counted first, from the
 //! declarations alone, and a file over the budget is never parsed.
 
-use crate::media::limits::MAX_TEXT;
+use crate::media::limits::{MAX_TEXT, SVG_GROWTH_ALLOWED};
 use crate::media::refused::Refused;
 use std::collections::HashMap;
 
-/// Entities may add at most this much beyond the file's own size, on top
-/// of doubling it: Illustrator's namespace entities add a few hundred bytes.
-const GROWTH_ALLOWED: u64 = 64 << 10;
-
 /// The most text `bytes` may expand to.
 pub fn limit(len: usize) -> u64 {
-    (2 * len as u64 + GROWTH_ALLOWED).min(MAX_TEXT)
+    (2 * len as u64 + SVG_GROWTH_ALLOWED).min(MAX_TEXT)
 }
 
 /// An upper bound of the text the document expands to: every `&name;`
