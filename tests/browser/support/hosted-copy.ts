@@ -4,12 +4,11 @@
 // serve` instead, the owner's preview, which sends nothing compressed.) Made and started before
 // the block's first test, on 127.0.0.1 and a port of its own; stopped and removed after its last.
 import { execFileSync, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
 import path from "node:path";
-import { test, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { curbsideBinary } from "./curbside-binary.mjs";
 import { freePort } from "./free-port.mjs";
-import { copyProject } from "./preview.mjs";
+import { copyServedBy } from "./served-copy";
 import { startCaddyHost } from "./start-caddy-host.mjs";
 
 export interface HostedCopy {
@@ -40,38 +39,19 @@ export function hostedCopy({
   timeout?: number;
   prepare?: (root: string, fixtures: { browser: Browser }) => void | Promise<void>;
 } = {}): () => HostedCopy {
-  let hosted: (HostedCopy & { child: ChildProcess }) | undefined;
-
-  test.beforeAll(async ({ browser }, testInfo) => {
-    testInfo.setTimeout(timeout);
-    const root = copyProject();
-    let child: ChildProcess | undefined;
+  const start = async (root: string): Promise<{ origin: string; stop: () => Promise<void> }> => {
+    const site = path.join(root, "dist");
+    execFileSync(curbsideBinary(), ["build", "--root", root, "--out", site, "--hosting", "caddy"], { stdio: ["ignore", "ignore", "inherit"] });
+    const port = await freePort();
+    const host = startCaddyHost(site, port, timeout - 10_000);
+    const stop = (): Promise<void> => stopHost(host.child);
     try {
-      await prepare?.(root, { browser });
-      const site = path.join(root, "dist");
-      execFileSync(curbsideBinary(), ["build", "--root", root, "--out", site, "--hosting", "caddy"], { stdio: ["ignore", "ignore", "inherit"] });
-      const port = await freePort();
-      const host = startCaddyHost(site, port, timeout - 10_000);
-      child = host.child;
       await host.ready;
-      hosted = { root, origin: `http://127.0.0.1:${port}`, child };
     } catch (error) {
-      if (child) await stopHost(child);
-      rmSync(root, { recursive: true, force: true });
+      await stop();
       throw error;
     }
-  });
-
-  test.afterAll(async () => {
-    const stopping = hosted;
-    hosted = undefined;
-    if (!stopping) return;
-    await stopHost(stopping.child);
-    rmSync(stopping.root, { recursive: true, force: true });
-  });
-
-  return () => {
-    if (!hosted) throw new Error("the copy was not served");
-    return { root: hosted.root, origin: hosted.origin };
+    return { origin: `http://127.0.0.1:${port}`, stop };
   };
+  return copyServedBy(start, { timeout, prepare });
 }

@@ -26,16 +26,28 @@ export function servedCopy({
   timeout?: number;
   prepare?: (root: string, fixtures: { browser: Browser }) => void | Promise<void>;
 } = {}): () => ServedCopy {
-  let served: ServedCopy | undefined;
+  // The hook's time less 10 s for the copy and the change: a first build too slow fails
+  // here, with the preview's own message.
+  return copyServedBy((root) => startPreview(root, { args, timeout: timeout - 10_000 }), { timeout, prepare });
+}
+
+/**
+ * The hooks of a copy served by anything: before the block's first test, the copy made,
+ * changed by `prepare` and handed to `start`; after its last, what `start` returned stopped
+ * and the copy removed. Returns what `start` returned, with the copy's folder.
+ */
+export function copyServedBy<Served extends { stop: () => Promise<void> }>(
+  start: (root: string) => Promise<Served>,
+  { timeout, prepare }: { timeout: number; prepare?: (root: string, fixtures: { browser: Browser }) => void | Promise<void> },
+): () => Served & { root: string } {
+  let served: (Served & { root: string }) | undefined;
 
   test.beforeAll(async ({ browser }, testInfo) => {
     testInfo.setTimeout(timeout);
     const root = copyProject();
     try {
       await prepare?.(root, { browser });
-      // The hook's time less 10 s for the copy and the change: a first build too slow fails
-      // here, with the preview's own message.
-      served = { ...(await startPreview(root, { args, timeout: timeout - 10_000 })), root };
+      served = { ...(await start(root)), root };
     } catch (error) {
       rmSync(root, { recursive: true, force: true });
       throw error;
@@ -51,7 +63,7 @@ export function servedCopy({
   });
 
   return () => {
-    if (!served) throw new Error("the preview did not start");
+    if (!served) throw new Error("the copy was not served");
     return served;
   };
 }
