@@ -95,13 +95,42 @@ const PERSON: Record<string, string> = {
 };
 
 /**
- * Taps on a phone, clicks with the mouse on a desktop. Playwright first waits, a frame or two,
- * until the element stands still and is what the point would hit: a press aimed at a page still
- * settling from its anchor jump or a swipe's momentum would land elsewhere, and prove nothing.
+ * Taps on a phone, clicks with the mouse on a desktop, at the middle of `target`, once it stands
+ * still and is what that point would hit: a press aimed at a page still settling from its anchor
+ * jump or a swipe's momentum would land elsewhere, and prove nothing. The press is the bare input
+ * a finger or a mouse makes. (Playwright's own press checks the same with a listener it puts in the
+ * page, which looks up the element under the point at the press's first event: a forced style and
+ * layout inside the very press being timed, 10 to 30 ms on the slow phone, that no visitor's
+ * browser spends.)
  */
 export async function pressAt(target: Locator, device: Device): Promise<void> {
-  if (device === "phone") await target.tap();
-  else await target.click();
+  const point = await target.evaluate(
+    (element) =>
+      new Promise<{ x: number; y: number } | string>((resolve) => {
+        let last = "";
+        let still = 0;
+        const until = performance.now() + 5_000;
+        const frame = (): void => {
+          const box = element.getBoundingClientRect();
+          const where = `${box.x},${box.y} ${box.width}×${box.height}`;
+          still = where === last ? still + 1 : 0;
+          last = where;
+          const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+          const hit = document.elementFromPoint(x, y);
+          if (still >= 2 && hit !== null && element.contains(hit)) return resolve({ x, y });
+          // Standing still under something else (the sticky header, after an anchor jump): brought
+          // to the middle of the screen, as Playwright's own press would.
+          if (still >= 2) element.scrollIntoView({ block: "center", behavior: "instant" });
+          if (performance.now() > until) return resolve(`at ${where}, under ${hit?.outerHTML.slice(0, 80) ?? "nothing"}`);
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+  if (typeof point === "string") throw new Error(`${target.toString()} never stood still where a press would reach it: ${point}`);
+  const page = target.page();
+  if (device === "phone") await page.touchscreen.tap(point.x, point.y);
+  else await page.mouse.click(point.x, point.y);
 }
 
 /** What choosing `plan` shows everywhere, from the other plan saved: one plan-change. */
