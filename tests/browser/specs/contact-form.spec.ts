@@ -21,7 +21,6 @@ import {
   interceptFormService,
   jsonReply,
   openContactForm,
-  probeIslands,
   test,
   waitForIsland,
   type FormService,
@@ -129,7 +128,6 @@ test.describe("a successful sign-up", { tag: "@any-screen" }, () => {
   test("a ZIP and a submit before the form has hydrated are answered at once, and the submit is sent by the island, not as a page load", async ({ page }) => {
     const service = await interceptFormService(page);
     service.answer(SUCCESS);
-    await probeIslands(page);
     // Hold the contact chunk: the form is the server's HTML while it is filled and sent.
     const chunk = await holdAsset(page, /\/assets\/contact-[\w-]+\.js$/);
     await page.goto("/");

@@ -15,7 +15,6 @@ import {
   nextFrames,
   planEventSources,
   planEvents,
-  probeIslands,
   promotionChanges,
   recordPlanEvents,
   scrollInstantly,
@@ -51,7 +50,6 @@ async function expectHiddenPlanFields(page: Page, plan: typeof ANNUAL | typeof M
 }
 
 async function openPricing(page: Page): Promise<void> {
-  await probeIslands(page);
   await page.goto("/#pricing");
   await waitForIsland(page, "pricing");
   await recordPlanEvents(page);
@@ -280,7 +278,6 @@ test.describe("pricing island", () => {
     await page.route(/\/assets\/(?!islands-)[\w-]+\.js$/, (route) => route.abort("connectionfailed"));
     allowConsole(/Failed to load resource: net::ERR_CONNECTION_FAILED/);
     allowConsole(/\[islands\] (pricing|contact): could not hydrate/);
-    await probeIslands(page);
     await page.goto("/#pricing");
     await recordPlanEvents(page);
     await page.getByRole("link", { name: "Start Annual" }).click();

@@ -14,7 +14,6 @@ import {
   holdAsset,
   interceptFormService,
   planEvents,
-  probeIslands,
   promotionChanges,
   recordPlanEvents,
   SUCCESS,
@@ -63,7 +62,6 @@ test.describe("with React held back", () => {
       const react = await holdAsset(page, REACT_CHUNK);
       const service = await interceptFormService(page);
       service.answer(SUCCESS);
-      await probeIslands(page);
       await page.goto("/#pricing");
       expect(await page.evaluate(() => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true)).toBe(saveData);
       await recordPlanEvents(page);
@@ -122,7 +120,6 @@ test.describe("with React held back", () => {
 
     test("each placement's switch and Start button answer, and both toggles and the form agree", async ({ page }, testInfo) => {
       const react = await holdAsset(page, REACT_CHUNK);
-      await probeIslands(page);
       await page.goto(`${preview().origin}/#pricing`);
       await recordPlanEvents(page);
       const second = page.locator("[data-placement=pricing_2]");

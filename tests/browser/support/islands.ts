@@ -3,10 +3,9 @@
 // - `test`: the page-checks fixture plus `allowConsole`, for the few console lines a test
 //   provokes on purpose (Chromium logs "Failed to load resource … 422" for every failed
 //   fetch, whatever the page does). Anything not allowed still fails the test.
-// - `probeIslands`: an init script that records which island subscribed to `plan-change`
-//   (from the stack of the `window.addEventListener` call). Both the pricing and the
-//   contact island read the saved plan and subscribe in the same effect, so "subscribed"
-//   means "hydrated, effects run, saved plan applied": a signal with no sleep in it.
+// - `waitForIsland`: the island's `data-hydrated`, which the runtime sets once hydration has
+//   committed and every effect of the island has run (saved plan applied, plan changes
+//   followed): a signal with no sleep in it.
 // - the form service: intercepting https://formspree.io/f/**, reading its multipart body,
 //   and replies that can be held until the test has looked at the pending state.
 // - `holdAsset`: a script of the site held back until the test releases it, so a tap or a
@@ -38,32 +37,9 @@ export function failedStatus(status: number): RegExp {
 export type IslandName = "pricing" | "contact";
 
 interface ProbeWindow {
-  __planListeners: string[];
   __planEvents: Array<{ planType: string; amount: number; frequency: string }>;
   __planStacks: string[];
   __promotionChanges: Array<{ value: string; bubbles: boolean }>;
-}
-
-/** Must run before the page loads (an init script, kept for reloads). */
-export async function probeIslands(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as ProbeWindow;
-    w.__planListeners = [];
-    const original = window.addEventListener;
-    window.addEventListener = function addEventListener(
-      this: Window,
-      type: string,
-      listener: EventListenerOrEventListenerObject,
-      options?: boolean | AddEventListenerOptions,
-    ) {
-      if (type === "plan-change") {
-        const stack = new Error().stack ?? "";
-        const island = /\/assets\/(pricing|contact)-[\w-]+\.js/.exec(stack)?.[1] ?? "other";
-        w.__planListeners.push(island);
-      }
-      return original.call(this, type, listener, options);
-    } as typeof window.addEventListener;
-  });
 }
 
 /**
@@ -73,11 +49,8 @@ export async function probeIslands(page: Page): Promise<void> {
  */
 export async function waitForIsland(page: Page, island: IslandName): Promise<void> {
   await page.keyboard.press("Shift");
-  await expect
-    .poll(() => page.evaluate((name) => (window as unknown as ProbeWindow).__planListeners.includes(name), island), {
-      message: `the ${island} island hydrates`,
-    })
-    .toBe(true);
+  // Set by the runtime once hydration has committed, after every effect of the island.
+  await page.locator(`[data-island="${island}"][data-hydrated]`).first().waitFor({ state: "attached" });
 }
 
 /** Records every `plan-change` on window and every `change` of #promotion from now on. */
@@ -297,7 +270,6 @@ export const PROMOTION = {
 
 /** Opens the home page at the contact section and waits for the form to hydrate. */
 export async function openContactForm(page: Page): Promise<void> {
-  await probeIslands(page);
   await page.goto("/#contact");
   await waitForIsland(page, "contact");
 }

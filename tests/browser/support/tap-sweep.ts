@@ -582,19 +582,17 @@ export async function pressOnce(
 
 /**
  * From the start of a reader's scroll towards the plans to the pricing island hydrated, in the
- * page's clock. "Hydrated" is when the island's effects have run: the moment its code subscribes
- * to plan changes (seen from the stack of that addEventListener call), so the same probe times
- * any build of the site, old or new.
+ * page's clock. "Hydrated" is when the runtime marks the island `data-hydrated`: hydration has
+ * committed and every effect of the island has run.
  */
 export async function scrollToHydrated(page: Page, device: Device, timeoutMs: number): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __pricingHydratedAt?: number; __scrollStart?: number };
-    const original = window.addEventListener;
-    window.addEventListener = function addEventListener(this: Window, ...args: Parameters<typeof original>) {
-      if (args[0] === "plan-change" && /\/assets\/pricing-[\w-]+\.js/.test(new Error().stack ?? "")) w.__pricingHydratedAt ??= performance.now();
-      return original.apply(this, args);
-    } as typeof original;
+    // Seen when the attribute is set, not when a poll next looks.
+    new MutationObserver(() => {
+      if (document.querySelector('[data-island="pricing"][data-hydrated]')) w.__pricingHydratedAt ??= performance.now();
+    }).observe(document, { subtree: true, attributeFilter: ["data-hydrated"] });
     // The scroll starts when the page sees the finger (or the wheel), not when the test asks for it.
     const mark = (event: Event): void => void (w.__scrollStart ??= event.timeStamp);
     for (const type of ["touchstart", "wheel"]) window.addEventListener(type, mark, { capture: true, passive: true });
