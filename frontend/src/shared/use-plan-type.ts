@@ -6,11 +6,12 @@ import type { PlanType } from "./island-types";
 
 /**
  * The saved plan from the first render (the page's plan script has already shown it in the
- * server HTML, so hydration matches, and a click replayed into hydration sees the real plan),
- * then every plan change. Re-rendered after the press's paint: the page's plan script has
- * already shown the plan in the island's markup. `plan` is the placement's own choice, which
- * the server render follows (it has no storage). Also returns what brings this island back to
- * the store when its state lags behind it (while it hydrates).
+ * server HTML, so hydration matches), then every plan change, as a transition: normally
+ * rendered after the press's paint, since the page's plan script has already written the plan
+ * into the island's markup. `plan` is the placement's own choice, which the server render
+ * follows (it has no storage). Also returns what brings this island's state back to the store
+ * when it lags behind it: between a press and the commit of its transition, or when another tab
+ * saved a plan.
  */
 export function usePlanType(plan: PlanType | null): [PlanType, () => void] {
   const [planType, setPlanType] = useState<PlanType>(() => readPlanType(plan));
