@@ -366,33 +366,41 @@ test.describe("pricing island", () => {
   });
 });
 
-test.describe("a press inside an island", { tag: "@any-screen" }, () => {
+/** Each transition inside an island that is not a transform or an opacity, as "element: property duration". */
+async function paintedTransitions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const compositorOnly = new Set(["transform", "opacity"]);
+    const found: string[] = [];
+    for (const island of document.querySelectorAll("[data-island]")) {
+      for (const element of [island, ...island.querySelectorAll("*")]) {
+        for (const pseudo of [null, "::before", "::after"]) {
+          const style = getComputedStyle(element, pseudo);
+          const properties = style.transitionProperty.split(",").map((name) => name.trim());
+          const durations = style.transitionDuration.split(",").map((value) => Number.parseFloat(value));
+          properties.forEach((property, n) => {
+            const seconds = durations[n % durations.length] ?? 0;
+            if (seconds > 0 && !compositorOnly.has(property)) {
+              found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join(".")}${pseudo ?? ""}: ${property} ${seconds}s`);
+            }
+          });
+        }
+      }
+    }
+    return found;
+  });
+}
+
+test.describe("a press inside an island", () => {
   // Every transition inside an island also sends its start and end through React's listeners, and a
   // transition of a colour or a shadow repaints on the main thread at every frame it runs, on a slow
   // phone in front of the next press. A transform or an opacity is the compositor's own.
-  test("transitions nothing inside an island but a transform or an opacity", async ({ page }) => {
-    await page.goto("/");
-    const painted = await page.evaluate(() => {
-      const compositorOnly = new Set(["transform", "opacity"]);
-      const found: string[] = [];
-      for (const island of document.querySelectorAll("[data-island]")) {
-        for (const element of [island, ...island.querySelectorAll("*")]) {
-          for (const pseudo of [null, "::before", "::after"]) {
-            const style = getComputedStyle(element, pseudo);
-            const properties = style.transitionProperty.split(",").map((name) => name.trim());
-            const durations = style.transitionDuration.split(",").map((value) => Number.parseFloat(value));
-            properties.forEach((property, n) => {
-              const seconds = durations[n % durations.length] ?? 0;
-              if (seconds > 0 && !compositorOnly.has(property)) {
-                found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join(".")}${pseudo ?? ""}: ${property} ${seconds}s`);
-              }
-            });
-          }
-        }
-      }
-      return found;
-    });
-    expect(painted).toEqual([]);
+  test("transitions nothing inside an island but a transform or an opacity, in either plan, before and after hydration", async ({ page }) => {
+    await page.goto("/#pricing");
+    expect(await paintedTransitions(page), "before hydration, the monthly plan").toEqual([]);
+    await waitForIsland(page, "pricing");
+    await billingSwitch(page).click();
+    await expectPricingShows(page, "annual");
+    expect(await paintedTransitions(page), "hydrated, the annual plan").toEqual([]);
   });
 });
 

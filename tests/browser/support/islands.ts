@@ -50,7 +50,7 @@ interface ProbeWindow {
 export async function waitForIsland(page: Page, island: IslandName): Promise<void> {
   await page.keyboard.press("Shift");
   // Set by the runtime once hydration has committed, after every effect of the island.
-  await page.locator(`[data-island="${island}"][data-hydrated]`).first().waitFor({ state: "attached" });
+  await expect(page.locator(`[data-island="${island}"][data-hydrated]`).first(), `the ${island} island hydrates`).toBeAttached();
 }
 
 /** Records every `plan-change` on window and every `change` of #promotion from now on. */
