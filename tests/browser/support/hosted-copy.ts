@@ -3,7 +3,7 @@
 // rules, as the site a visitor meets. (support/served-copy.ts serves a copy with `curbside
 // serve` instead, the owner's preview, which sends nothing compressed.) Made and started before
 // the block's first test, on 127.0.0.1 and a port of its own; stopped and removed after its last.
-import { execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { curbsideBinary } from "./curbside-binary.mjs";
@@ -16,14 +16,6 @@ export interface HostedCopy {
   root: string;
   /** Where Caddy serves it: `http://127.0.0.1:PORT`. */
   origin: string;
-}
-
-async function stopHost(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once("exit", done));
-  // SIGTERM: the host script then stops Caddy and removes Caddy's state folder.
-  child.kill("SIGTERM");
-  await exited;
 }
 
 /**
@@ -44,14 +36,13 @@ export function hostedCopy({
     execFileSync(curbsideBinary(), ["build", "--root", root, "--out", site, "--hosting", "caddy"], { stdio: ["ignore", "ignore", "inherit"] });
     const port = await freePort();
     const host = startCaddyHost(site, port, timeout - 10_000);
-    const stop = (): Promise<void> => stopHost(host.child);
     try {
       await host.ready;
     } catch (error) {
-      await stop();
+      await host.stop();
       throw error;
     }
-    return { origin: `http://127.0.0.1:${port}`, stop };
+    return { origin: `http://127.0.0.1:${port}`, stop: host.stop };
   };
   return copyServedBy(start, { timeout, prepare });
 }

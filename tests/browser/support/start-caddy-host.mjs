@@ -10,7 +10,8 @@ const script = fileURLToPath(new URL("./caddy-host.mjs", import.meta.url));
 /**
  * Serves the site built into `root` with Caddy on 127.0.0.1:`port`. The child is returned at
  * once, so the caller can stop it whatever happens; `ready` resolves when Caddy answers, and
- * rejects when the host exits first or stays silent for `timeoutMs`.
+ * rejects when the host exits first or stays silent for `timeoutMs`; `stop` ends the host with
+ * SIGTERM (so it stops Caddy and removes Caddy's state folder) and resolves once it has exited.
  * @param {string} root @param {number} port @param {number} timeoutMs
  */
 export function startCaddyHost(root, port, timeoutMs) {
@@ -29,5 +30,11 @@ export function startCaddyHost(root, port, timeoutMs) {
       }
     });
   });
-  return { child, ready };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once("exit", done));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  return { child, ready, stop };
 }
