@@ -11,7 +11,7 @@ import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./help
 async function serverPage(): Promise<void> {
   document.body.innerHTML = `
     <div data-island="pricing">${(await renderIsland("pricing", pricingProps)).html}</div>
-    <section id="contact"><div data-island="contact">${(await renderIsland("contact", contactProps)).html}</div></section>`;
+    <section id="contact" aria-labelledby="contact-heading"><div data-island="contact">${(await renderIsland("contact", contactProps)).html}</div></section>`;
 }
 
 const select = () => document.getElementById("promotion") as HTMLSelectElement;
@@ -52,6 +52,23 @@ describe("the loader's plan script, before any island hydrates", () => {
     expect(document.activeElement).toBe(document.getElementById("firstName"));
     expect(document.getElementById("contact")?.scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
     expect(window.location.hash).toBe("");
+  });
+
+  it("after a touch, focus goes to the form's heading instead of a field; without a focusable heading, to the first field", async () => {
+    await serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    const tap = (name: string): boolean =>
+      link(name).dispatchEvent(new PointerEvent("click", { pointerType: "touch", button: 0, bubbles: true, cancelable: true }));
+
+    expect(tap("Start Annual")).toBe(false);
+    expect(select().value).toBe("Yearly plan (2 months free)");
+    expect(document.activeElement).toBe(document.getElementById("contact-heading"));
+
+    document.getElementById("contact-heading")?.blur();
+    document.getElementById("contact-heading")?.removeAttribute("tabindex");
+    tap("Start Monthly");
+    expect(select().value).toBe("Monthly plan");
+    expect(document.activeElement).toBe(document.getElementById("firstName"));
   });
 
   it("Start Monthly on the plan already chosen sets the promotion and announces no plan change", async () => {

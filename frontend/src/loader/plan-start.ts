@@ -2,7 +2,8 @@
 // jump there without JavaScript; this handler, inlined with the loader, is their only click
 // handler, so they do their whole job before the pricing island has hydrated, while its chunks
 // are still downloading, and if React never arrives: the plan is saved and announced once, the
-// promotion select is set (one bubbling change), and focus moves to the form.
+// promotion select is set (one bubbling change), and focus moves to the form (its heading after a
+// touch, its first field after a mouse or a key).
 //
 // Until React listens in a pricing island (its `data-react`), it also answers that island's switch
 // and the words beside it: a press shows the plan at once, on a slow phone too, instead of waiting
@@ -104,7 +105,9 @@ function onClick(event: MouseEvent, page: PagePlans): void {
   const planType = link?.dataset.planStart;
   if (link && isPlanType(planType)) {
     event.preventDefault();
-    start(link, planType, page.plans);
+    // A click is a PointerEvent where browsers say how it was made; elsewhere it counts as a mouse's.
+    const pointerType = "pointerType" in event ? event.pointerType : "";
+    start(link, planType, page.plans, pointerType === "touch" || pointerType === "pen");
     return;
   }
   // Only in an island whose React does not listen yet: once it does, React answers (this handler
@@ -130,15 +133,33 @@ function toggle(control: HTMLElement, page: PagePlans): void {
 }
 
 /** The link names the promotion it chooses and the select that holds it; its address is the form's section. */
-function start(link: HTMLAnchorElement, planType: PlanType, plans: Plans): void {
+function start(link: HTMLAnchorElement, planType: PlanType, plans: Plans, touch: boolean): void {
   if (readPlanType() !== planType) choosePlan(planType, plans);
   rememberStartChoice();
   const select = document.getElementById(link.dataset.promotionSelect ?? "");
   const promotion = link.dataset.promotion;
   if (select instanceof HTMLSelectElement && promotion !== undefined) choosePromotion(select, promotion);
-  document.getElementById(link.hash.slice(1))?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
-  // preventScroll keeps the smooth scroll going instead of jumping to the field.
-  document.getElementById(FIRST_FIELD_ID)?.focus({ preventScroll: true });
+  const section = document.getElementById(link.hash.slice(1));
+  section?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
+  focusForm(section, touch);
+}
+
+/**
+ * Focus follows the visitor to the form. After a mouse or a key, into its first field, ready for
+ * typing. After a touch, onto the heading that names the section (its `aria-labelledby`), which
+ * a screen reader announces: a field focused from a tap opens the on-screen keyboard over the form
+ * while the page is still scrolling to it, and sets up its caret and text input inside the tap's
+ * own frame. The first field still, when the heading cannot take focus.
+ */
+function focusForm(section: HTMLElement | null, touch: boolean): void {
+  // preventScroll keeps the smooth scroll going instead of jumping to the focused element.
+  const options = { preventScroll: true };
+  if (touch) {
+    const heading = document.getElementById(section?.getAttribute("aria-labelledby") ?? "");
+    heading?.focus(options);
+    if (heading !== null && document.activeElement === heading) return;
+  }
+  document.getElementById(FIRST_FIELD_ID)?.focus(options);
 }
 
 function rememberStartChoice(): void {

@@ -273,6 +273,24 @@ test.describe("pricing island", () => {
     await expect(page.locator("#firstName")).toBeFocused();
   });
 
+  test("a Start button tapped on a touch screen leaves focus on the form's heading, not in a field; pressed with a key, in the first field", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", "a tap needs the touch screen");
+    await openPricing(page);
+    // A focused field would open the on-screen keyboard over the form while the page scrolls to it.
+    await page.getByRole("link", { name: "Start Annual" }).tap();
+    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.annual);
+    const heading = page.getByRole("heading", { name: "Start your service" });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expectNoAxeViolations(page);
+
+    // A key press means a keyboard: the first field, ready for typing.
+    await page.getByRole("link", { name: "Start Monthly" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#promotion")).toHaveValue(PROMOTION.monthly);
+    await expect(page.locator("#firstName")).toBeFocused();
+  });
+
   test("Start Annual still does its whole job when React never arrives", { tag: "@any-screen" }, async ({ page, allowConsole }) => {
     // Every chunk but the runtime fails, as on a flaky connection: React and the islands never hydrate.
     await page.route(/\/assets\/(?!islands-)[\w-]+\.js$/, (route) => route.abort("connectionfailed"));

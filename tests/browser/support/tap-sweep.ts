@@ -78,6 +78,8 @@ export interface Control {
   types?: string;
   /** The parts of PageState this press decides, as a fully hydrated page ends. */
   expected: Partial<PageState>;
+  /** Where a tap decides otherwise than a mouse's click (see `expectedOn`). */
+  tapped?: Partial<PageState>;
   /**
    * What the page shows first in answer to the press, when that comes before `expected` (a submit
    * shows it is being sent before the form service replies): the press is timed to this.
@@ -161,19 +163,27 @@ function pricingControl(name: string, plan: "monthly" | "annual", target: Contro
   };
 }
 
-// A Start button also sets the promotion (one change) and focuses the form; the toggle leaves "None" alone.
+// A Start button also sets the promotion (one change) and focuses the form: its first field after a
+// click, its heading after a tap (no on-screen keyboard over the form). The toggle leaves "None" alone.
 const STARTED = { focused: "firstName", promotionChanges: 1 };
+const STARTED_BY_TAP = { focused: "contact-heading" };
 const TOGGLED = { promotion: "None", promotionChanges: 0 };
 
 export const CONTROLS: readonly Control[] = [
-  pricingControl("Start Annual", "annual", (page) => page.getByRole("link", { name: "Start Annual" }), {
-    ...STARTED,
-    promotion: "Yearly plan (2 months free)",
-  }),
-  pricingControl("Start Monthly", "monthly", (page) => page.getByRole("link", { name: "Start Monthly" }), {
-    ...STARTED,
-    promotion: "Monthly plan",
-  }),
+  {
+    ...pricingControl("Start Annual", "annual", (page) => page.getByRole("link", { name: "Start Annual" }), {
+      ...STARTED,
+      promotion: "Yearly plan (2 months free)",
+    }),
+    tapped: STARTED_BY_TAP,
+  },
+  {
+    ...pricingControl("Start Monthly", "monthly", (page) => page.getByRole("link", { name: "Start Monthly" }), {
+      ...STARTED,
+      promotion: "Monthly plan",
+    }),
+    tapped: STARTED_BY_TAP,
+  },
   pricingControl("billing switch", "annual", (page) => page.getByRole("switch"), TOGGLED),
   pricingControl("label Annual", "annual", (page) => page.locator(".pricing__option", { hasText: "Annual" }), TOGGLED),
   pricingControl("label Monthly", "monthly", (page) => page.locator(".pricing__option", { hasText: "Monthly" }), TOGGLED),
@@ -227,6 +237,7 @@ export const TWO_TOGGLES: readonly Control[] = [
       ...STARTED,
       promotion: "Monthly plan",
     }),
+    tapped: STARTED_BY_TAP,
     placement: "pricing_2",
   },
 ].map((control) => {
@@ -353,6 +364,11 @@ async function reachedAt(page: Page, expected: Partial<PageState>, timeoutMs: nu
     if (error instanceof Error && error.name === "TimeoutError") return null;
     throw error;
   }
+}
+
+/** What `control` decides when pressed on `device`: the phone taps, the desktop clicks. */
+export function expectedOn(control: Control, device: Device): Partial<PageState> {
+  return device === "phone" ? { ...control.expected, ...control.tapped } : control.expected;
 }
 
 function matches(state: PageState, expected: Partial<PageState>): boolean {
@@ -560,7 +576,8 @@ export async function pressOnce(
 
   // Reached: the first answer, then the expected state, in the page's clock.
   const answered = control.answer ? await reachedAt(page, control.answer, opts.timeoutMs) : null;
-  const reached = await reachedAt(page, control.expected, opts.timeoutMs);
+  const expected = expectedOn(control, device);
+  const reached = await reachedAt(page, expected, opts.timeoutMs);
   const tapAt = await page.evaluate(() => (window as unknown as { __sweep: SweepProbe }).__sweep.tapAt);
   // Read now, not in the middle of the press: a press that landed beside the control is the
   // sweep's own miss, not a press the page lost.
@@ -593,7 +610,7 @@ export async function pressOnce(
     if (!first) return 0;
     return Math.max(...events.filter((entry) => entry.interaction === first.interaction).map((entry) => entry.duration));
   }, tapAt);
-  const kept = reached !== null && matches(state, control.expected);
+  const kept = reached !== null && matches(state, expected);
   const first = control.answer ? answered : reached;
   return { control: control.name, device, moment, kept, eventMs, ms: first !== null && reached !== null && tapAt > 0 ? Math.round(first - tapAt) : null, state };
 }
