@@ -47,7 +47,7 @@ impl Refused {
     pub fn fault(what: impl std::fmt::Display) -> Refused {
         Refused::Fault(
             Diagnostic::new(what.to_string())
-                .help("this is a fault of curbside's encoders, not of the picture: build again, and report it if it stays"),
+                .help("this is a fault of curbside, not of the picture: build again, and report it if it stays"),
         )
     }
 
@@ -222,7 +222,7 @@ mod tests {
             .diagnostic(Path::new("content/photos/truck.jpg"), &at)
             .to_string();
         assert!(
-            shown.starts_with("error: content/index.md:3:1: copies of the picture content/photos/truck.jpg could not be made\n  caused by: libwebp refused its settings\n  help: this is a fault of curbside's encoders, not of the picture"),
+            shown.starts_with("error: content/index.md:3:1: copies of the picture content/photos/truck.jpg could not be made\n  caused by: libwebp refused its settings\n  help: this is a fault of curbside, not of the picture"),
             "{shown}"
         );
     }
