@@ -64,7 +64,7 @@ test.describe("a page with two pricing toggles", () => {
       const outcome = await pressOnce(page, device, control, moment, { throttle: device === "phone", timeoutMs: TIMEOUT_MS, origin: preview().origin });
       await testInfo.attach("tap-sweep", { body: JSON.stringify(outcome), contentType: "application/json" });
       const expected = expectedOn(control, device);
-    expect(outcome.state, `the state after the press (expected ${JSON.stringify(expected)})`).toMatchObject(expected);
+      expect(outcome.state, `the state after the press (expected ${JSON.stringify(expected)})`).toMatchObject(expected);
       expect(outcome.kept).toBe(true);
     });
   }
