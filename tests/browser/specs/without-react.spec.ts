@@ -16,6 +16,7 @@ import {
   planEvents,
   promotionChanges,
   recordPlanEvents,
+  START_FOCUS,
   SUCCESS,
   test,
   waitForIsland,
@@ -32,9 +33,9 @@ async function press(target: Locator, testInfo: TestInfo): Promise<void> {
   else await target.click();
 }
 
-/** Where a Start button's `press` leaves focus: the form's heading after a tap, its first field after a click. */
+/** Where a Start button's `press` leaves focus: the phone taps, the desktop clicks. */
 function formFocus(page: Page, testInfo: TestInfo): Locator {
-  return page.locator(testInfo.project.name === "phone" ? "#contact-heading" : "#firstName");
+  return page.locator(`#${testInfo.project.name === "phone" ? START_FOCUS.tapped : START_FOCUS.clicked}`);
 }
 
 /** Every toggle on the page shows `plan`, and the form's hidden fields carry it (unless the thanks replaced the form). */

@@ -268,6 +268,9 @@ export const PROMOTION = {
   annual: "Yearly plan (2 months free)",
 } as const;
 
+/** Where a Start button leaves focus (element ids): the form's first field after a click or a key, its heading after a tap. */
+export const START_FOCUS = { clicked: "firstName", tapped: "contact-heading" } as const;
+
 /** Opens the home page at the contact section and waits for the form to hydrate. */
 export async function openContactForm(page: Page): Promise<void> {
   await page.goto("/#contact");

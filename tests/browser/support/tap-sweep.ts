@@ -7,6 +7,7 @@
 // stayed there once every island the press touches has hydrated: the positive signal after which
 // no late replay can arrive. Nothing here waits a fixed time for "nothing happened".
 import type { CDPSession, ElementHandle, Locator, Page } from "@playwright/test";
+import { PROMOTION, START_FOCUS } from "./islands";
 
 export type Device = "desktop" | "phone";
 
@@ -165,22 +166,22 @@ function pricingControl(name: string, plan: "monthly" | "annual", target: Contro
 
 // A Start button also sets the promotion (one change) and focuses the form: its first field after a
 // click, its heading after a tap (no on-screen keyboard over the form). The toggle leaves "None" alone.
-const STARTED = { focused: "firstName", promotionChanges: 1 };
-const STARTED_BY_TAP = { focused: "contact-heading" };
+const STARTED = { focused: START_FOCUS.clicked, promotionChanges: 1 };
+const STARTED_BY_TAP = { focused: START_FOCUS.tapped };
 const TOGGLED = { promotion: "None", promotionChanges: 0 };
 
 export const CONTROLS: readonly Control[] = [
   {
     ...pricingControl("Start Annual", "annual", (page) => page.getByRole("link", { name: "Start Annual" }), {
       ...STARTED,
-      promotion: "Yearly plan (2 months free)",
+      promotion: PROMOTION.annual,
     }),
     tapped: STARTED_BY_TAP,
   },
   {
     ...pricingControl("Start Monthly", "monthly", (page) => page.getByRole("link", { name: "Start Monthly" }), {
       ...STARTED,
-      promotion: "Monthly plan",
+      promotion: PROMOTION.monthly,
     }),
     tapped: STARTED_BY_TAP,
   },
@@ -235,7 +236,7 @@ export const TWO_TOGGLES: readonly Control[] = [
   {
     ...pricingControl("second toggle's Start Monthly", "monthly", (page) => page.locator("[data-placement=pricing_2]").getByRole("link", { name: "Start Monthly" }), {
       ...STARTED,
-      promotion: "Monthly plan",
+      promotion: PROMOTION.monthly,
     }),
     tapped: STARTED_BY_TAP,
     placement: "pricing_2",
