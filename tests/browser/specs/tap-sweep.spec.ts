@@ -3,9 +3,11 @@
 // The phone runs on a slow network and a slowed CPU (DevTools protocol throttling), and taps.
 // Each outcome is attached for the benchmark's reporter (tests/bench/tap-sweep.mjs), which
 // prints the milliseconds; no timing is asserted here.
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/page-checks";
 import { replaceOnce } from "../support/preview.mjs";
 import { hostedCopy } from "../support/hosted-copy";
+import { recordNoErrorStacks } from "../support/error-stacks";
 import { CONTROLS, MOMENTS, TWO_TOGGLES, expectedOn, pressOnce, scrollToHydrated, throttleLikeSlowPhone, type Device, type Moment } from "../support/tap-sweep";
 
 const TIMEOUT_MS = 20_000;
@@ -39,6 +41,35 @@ for (const [control, moment] of momentsFor(CONTROLS)) {
     expect(outcome.kept).toBe(true);
   });
 }
+
+// The sweep times a page as a visitor's browser runs it: without the stack positions V8 works out
+// for a DevTools client at every Error constructed. Traced with and without, so this fails both
+// when the setting no longer reaches V8 and when the trace no longer shows the work. Each page is
+// set up on its blank first document, as the sweep does, then opens a page of the site's origin.
+test("the sweep's pages work out no stack positions for an Error", async ({ page, context }) => {
+  const positionsCollected = async (tab: Page): Promise<number> => {
+    // Compiled lazily, as the site's chunks are: an Error made two functions deep.
+    await tab.route("**/error-stack-probe.html", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: "<script>function inner() { return new Error('made'); } function outer() { return inner(); } outer();</script>",
+      }),
+    );
+    const cdp = await context.newCDPSession(tab);
+    const events: Array<{ name: string }> = [];
+    cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as Array<{ name: string }>)));
+    await cdp.send("Tracing.start", { categories: "v8,disabled-by-default-v8.compile", transferMode: "ReportEvents" });
+    await tab.goto("/error-stack-probe.html");
+    const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+    await cdp.send("Tracing.end");
+    await complete;
+    return events.filter((event) => event.name === "V8.CollectSourcePositions").length;
+  };
+  expect(await positionsCollected(page), "with Playwright's default").toBeGreaterThan(0);
+  const swept = await context.newPage();
+  await recordNoErrorStacks(swept);
+  expect(await positionsCollected(swept), "once the sweep has asked for no stacks").toBe(0);
+});
 
 test("the pricing island hydrates once a reader scrolls to it", async ({ page }, testInfo) => {
   const device = testInfo.project.name as Device;

@@ -7,6 +7,7 @@
 // stayed there once every island the press touches has hydrated: the positive signal after which
 // no late replay can arrive. Nothing here waits a fixed time for "nothing happened".
 import type { CDPSession, ElementHandle, Locator, Page } from "@playwright/test";
+import { recordNoErrorStacks } from "./error-stacks";
 import { PROMOTION, START_FOCUS } from "./islands";
 
 export type Device = "desktop" | "phone";
@@ -496,6 +497,8 @@ export async function pressOnce(
   const pressed = control.placement ? `[data-placement="${control.placement}"]` : `[data-island="${control.island}"]`;
   const cdp = device === "phone" || opts.throttle ? await page.context().newCDPSession(page) : null;
   if (opts.throttle && cdp) await throttleLikeSlowPhone(page, cdp);
+  // Timed as a visitor's browser runs the page: no stacks recorded for a DevTools client.
+  await recordNoErrorStacks(page);
   await installCounters(page, control.savedPlan);
   let posts = 0;
   await page.route(FORM_SERVICE, async (route) => {
@@ -623,6 +626,7 @@ export async function pressOnce(
  */
 export async function scrollToHydrated(page: Page, device: Device, timeoutMs: number): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
+  await recordNoErrorStacks(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __pricingHydratedAt?: number; __scrollStart?: number };
     // Seen when the attribute is set, not when a poll next looks.
