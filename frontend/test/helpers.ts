@@ -1,5 +1,5 @@
 // Small test doubles for browser APIs jsdom lacks.
-import { onTestFinished, vi } from "vitest";
+import { expect, onTestFinished, vi } from "vitest";
 import { initPlanStarts } from "../src/loader/plan-start";
 import type { Plan } from "../src/shared/island-types";
 
@@ -11,6 +11,18 @@ export function recordPlanChanges(): { details: Plan[]; stop: () => void } {
   };
   window.addEventListener("plan-change", listener);
   return { details, stop: () => window.removeEventListener("plan-change", listener) };
+}
+
+/**
+ * Presses a Start button with `press`, then waits for what the plan script does just after the
+ * frame that shows the plan: the scroll to the form and its focus (in one task, so once the scroll
+ * has been asked for, both are done).
+ */
+export async function pressStart(press: () => unknown): Promise<void> {
+  const scroll = vi.mocked(Element.prototype.scrollIntoView);
+  const before = scroll.mock.calls.length;
+  await press();
+  await vi.waitFor(() => expect(scroll.mock.calls.length).toBeGreaterThan(before));
 }
 
 /** window.matchMedia answering `matching(query)`, with change events fired by the test. */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { START_CHOSEN_KEY } from "../src/loader/plan-start";
 import { render as renderIsland } from "../src/entries/server";
 import { contactProps, pricingProps } from "./fixtures/props";
-import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./helpers";
+import { pageWithPlanScript, pressStart, recordPlanChanges, stubReducedMotion } from "./helpers";
 
 /** The home page's two plan islands as the build writes them: server HTML, not hydrated. */
 async function serverPage(): Promise<void> {
@@ -41,7 +41,16 @@ describe("the loader's plan script, before any island hydrates", () => {
     document.addEventListener("change", (event) => changes.push({ value: select().value, bubbles: event.bubbles }));
     const events = recordPlanChanges();
 
-    await userEvent.click(link("Start Annual"));
+    await pressStart(() => {
+      link("Start Annual").click();
+      // The plan and the promotion in the press itself; the scroll and the focus only after the
+      // frame that shows them.
+      expect(events.details).toHaveLength(1);
+      expect(shownPlan()).toEqual({ current: "annual", checked: "true" });
+      expect(changes).toHaveLength(1);
+      expect(document.getElementById("contact")?.scrollIntoView).not.toHaveBeenCalled();
+      expect(document.activeElement).not.toBe(document.getElementById("firstName"));
+    });
     events.stop();
 
     expect(events.details).toEqual([{ planType: "annual", amount: 250, frequency: "yearly" }]);
@@ -60,22 +69,34 @@ describe("the loader's plan script, before any island hydrates", () => {
     const tap = (name: string): boolean =>
       link(name).dispatchEvent(new PointerEvent("click", { pointerType: "touch", button: 0, bubbles: true, cancelable: true }));
 
-    expect(tap("Start Annual")).toBe(false);
+    await pressStart(() => expect(tap("Start Annual")).toBe(false));
     expect(select().value).toBe("Yearly plan (2 months free)");
     expect(document.activeElement).toBe(document.getElementById("contact-heading"));
 
     document.getElementById("contact-heading")?.blur();
     document.getElementById("contact-heading")?.removeAttribute("tabindex");
-    tap("Start Monthly");
+    await pressStart(() => tap("Start Monthly"));
     expect(select().value).toBe("Monthly plan");
     expect(document.activeElement).toBe(document.getElementById("firstName"));
+  });
+
+  it("leaves focus where the visitor put it before the form was reached", async () => {
+    await serverPage();
+    pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
+    const email = document.getElementById("email") as HTMLInputElement;
+    await pressStart(() => {
+      link("Start Annual").click();
+      email.focus();
+    });
+    expect(select().value).toBe("Yearly plan (2 months free)");
+    expect(document.activeElement).toBe(email);
   });
 
   it("Start Monthly on the plan already chosen sets the promotion and announces no plan change", async () => {
     await serverPage();
     pageWithPlanScript({ pricing: pricingProps, contact: contactProps });
     const events = recordPlanChanges();
-    await userEvent.click(link("Start Monthly"));
+    await pressStart(() => userEvent.click(link("Start Monthly")));
     events.stop();
     expect(select().value).toBe("Monthly plan");
     expect(events.details).toEqual([]);

@@ -5,7 +5,7 @@ import Contact from "../src/islands/contact";
 import Pricing from "../src/islands/pricing";
 import { choosePlan } from "../src/shared/plan";
 import { contactProps, pricingProps } from "./fixtures/props";
-import { pageWithPlanScript, recordPlanChanges, stubReducedMotion } from "./helpers";
+import { pageWithPlanScript, pressStart, recordPlanChanges, stubReducedMotion } from "./helpers";
 
 /** The parts of the page the Start buttons reach: the contact section, its select and first field. */
 function PageAround() {
@@ -146,7 +146,7 @@ describe("pricing island", () => {
       if (event.target === select) changes.push(select.value);
     });
     const events = recordPlanChanges();
-    await user.click(screen.getByRole("link", { name: "Start Annual" }));
+    await pressStart(() => user.click(screen.getByRole("link", { name: "Start Annual" })));
     events.stop();
     expect(select.value).toBe("Yearly plan (2 months free)");
     expect(changes).toEqual(["Yearly plan (2 months free)"]);
@@ -163,7 +163,7 @@ describe("pricing island", () => {
     const { user, select } = setup();
     const changes: string[] = [];
     select.addEventListener("change", () => changes.push(select.value));
-    await user.click(screen.getByRole("link", { name: "Start Monthly" }));
+    await pressStart(() => user.click(screen.getByRole("link", { name: "Start Monthly" })));
     expect(select.value).toBe("Monthly plan");
     expect(changes).toEqual(["Monthly plan"]);
   });
@@ -171,7 +171,7 @@ describe("pricing island", () => {
   it("scrolls without animation when the visitor prefers reduced motion", async () => {
     stubReducedMotion(true);
     const { user } = setup();
-    await user.click(screen.getByRole("link", { name: "Start Monthly" }));
+    await pressStart(() => user.click(screen.getByRole("link", { name: "Start Monthly" })));
     expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: "auto", block: "start" });
   });
 
@@ -254,7 +254,7 @@ describe("pricing and contact islands together", () => {
     expect(toggle).toHaveAttribute("aria-checked", "true");
     expectAgreement(select);
 
-    await user.click(screen.getByRole("link", { name: "Start Monthly" }));
+    await pressStart(() => user.click(screen.getByRole("link", { name: "Start Monthly" })));
     expect(select.value).toBe("Monthly plan");
     expect(hiddenPlanFields().plan_type).toBe("monthly");
     expect(document.activeElement).toBe(screen.getByLabelText("First name"));

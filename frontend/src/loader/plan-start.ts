@@ -1,9 +1,10 @@
 // Start Monthly and Start Annual, from the first paint on. They are links to the form, so they
 // jump there without JavaScript; this handler, inlined with the loader, is their only click
 // handler, so they do their whole job before the pricing island has hydrated, while its chunks
-// are still downloading, and if React never arrives: the plan is saved and announced once, the
-// promotion select is set (one bubbling change), and focus moves to the form (its heading after a
-// touch, its first field after a mouse or a key).
+// are still downloading, and if React never arrives: in the press, the plan is saved and announced
+// once and the promotion select is set (one bubbling change); just after the frame that shows
+// them, the page scrolls to the form and focus moves there (its heading after a touch, its first
+// field after a mouse or a key).
 //
 // Until React listens in a pricing island (its `data-react`), it also answers that island's switch
 // and the words beside it: a press shows the plan at once, on a slow phone too, instead of waiting
@@ -132,7 +133,13 @@ function toggle(control: HTMLElement, page: PagePlans): void {
   if (promotion && select instanceof HTMLSelectElement) followPlanPromotion(select, promotion.values, next);
 }
 
-/** The link names the promotion it chooses and the select that holds it; its address is the form's section. */
+/**
+ * The link names the promotion it chooses and the select that holds it; its address is the form's
+ * section. The plan and the promotion are chosen in the press itself, so the next frame shows
+ * them. The page scrolls to the form and focus moves there just after that frame: done in the
+ * press, that work (the style and layout a scroll needs, two focus changes, the form's island
+ * waking at its focus) was painted with the press's answer, and late.
+ */
 function start(link: HTMLAnchorElement, planType: PlanType, plans: Plans, touch: boolean): void {
   if (readPlanType() !== planType) choosePlan(planType, plans);
   rememberStartChoice();
@@ -140,8 +147,17 @@ function start(link: HTMLAnchorElement, planType: PlanType, plans: Plans, touch:
   const promotion = link.dataset.promotion;
   if (select instanceof HTMLSelectElement && promotion !== undefined) choosePromotion(select, promotion);
   const section = document.getElementById(link.hash.slice(1));
-  section?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
-  focusForm(section, touch);
+  const focused = document.activeElement;
+  afterNextPaint(() => {
+    section?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
+    // Unless the visitor has already put focus somewhere else.
+    if (document.activeElement === focused) focusForm(section, touch);
+  });
+}
+
+/** A frame's callbacks run before its paint; a task queued from one runs after it. */
+function afterNextPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
 }
 
 /**
