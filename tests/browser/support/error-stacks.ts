@@ -1,11 +1,12 @@
 // Playwright keeps the DevTools protocol's Runtime domain enabled on every page it drives. While
 // it is, V8 records a detailed stack (each frame's line and column) for every Error a script
 // constructs, and to find those positions it parses again every function on the stack. React DOM
-// constructs three Errors while its module is evaluated (the exceptions Suspense throws), with the
-// whole chunk and React DOM's module function on the stack: on the slow phone its evaluation took
-// 68 to 92 ms in the sweep, where a browser that no DevTools client drives takes about a quarter
-// of that (the figures are in tests/bench/README.md). A press that lands in it would be timed
-// against a cost no visitor pays, so the tap sweep turns that recording off.
+// constructs five Errors while its module is evaluated (the sentinels it throws for Suspense and
+// hydration), with the whole chunk and React DOM's module function on the stack: on the slow
+// phone its evaluation took 68 to 92 ms in the sweep, where a browser that no DevTools client
+// drives takes about a quarter of that (the figures are in tests/bench/README.md). A press that
+// lands in it would be timed against a cost no visitor pays, so the tap sweep turns that
+// recording off.
 import type { Page } from "@playwright/test";
 
 interface ProtocolSession {
